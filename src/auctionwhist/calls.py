@@ -1,0 +1,164 @@
+"""Denominations, calls and contracts, and their notation (SPEC §4).
+
+A denomination is what a bid names: a trump suit, no-trump, Royal Spades
+(spades trump at Hopson's value 9) or nullo. Which denominations a code has,
+and what they are worth, is the code's business (``codes``); this module only
+knows their names.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from .cards import Suit
+
+__all__ = [
+    "DENOMINATIONS",
+    "Bid",
+    "Call",
+    "CallError",
+    "Contract",
+    "Denomination",
+    "Other",
+    "parse_call",
+    "parse_contract",
+]
+
+
+class CallError(ValueError):
+    """A call or contract that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Denomination:
+    key: str
+    name: str
+    trump: Suit | None
+    nullo: bool = False
+    # What a bid of it names, for the declarant rule (SPEC §2.2.3): Royal
+    # Spades names the spade suit, as plain spades do.
+    names: str = ""
+
+    @property
+    def named(self) -> str:
+        return self.names or self.key
+
+    def __str__(self) -> str:
+        return self.key
+
+
+DENOMINATIONS: dict[str, Denomination] = {
+    d.key: d
+    for d in (
+        Denomination("C", "clubs", Suit.CLUBS),
+        Denomination("D", "diamonds", Suit.DIAMONDS),
+        Denomination("H", "hearts", Suit.HEARTS),
+        Denomination("S", "spades", Suit.SPADES),
+        Denomination("RS", "royal spades", Suit.SPADES, names="S"),
+        Denomination("NT", "no-trump", None),
+        Denomination("NL", "nullo", None, nullo=True),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Bid:
+    """A declaration to win ``level`` odd tricks (at nullo: to make the
+    adversaries win them) in ``denomination``; ``royal`` is Royalton's royal bid."""
+
+    level: int
+    denomination: str
+    royal: bool = False
+
+    @property
+    def denom(self) -> Denomination:
+        return DENOMINATIONS[self.denomination]
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.denomination}{'R' if self.royal else ''}"
+
+
+class Other(enum.Enum):
+    """The calls that are not bids."""
+
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    NO_BID = "no bid"  # Royalton law 30: the dealer's "no bid"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+Call = Bid | Other
+
+_BID_RE = re.compile(r"^([1-7])\s*(NT|N|RS|NL|C|D|H|S)\s*(R?)$")
+_OTHER = {
+    "P": Other.PASS,
+    "PASS": Other.PASS,
+    "X": Other.DOUBLE,
+    "DOUBLE": Other.DOUBLE,
+    "D": Other.DOUBLE,
+    "XX": Other.REDOUBLE,
+    "REDOUBLE": Other.REDOUBLE,
+    "RE-DOUBLE": Other.REDOUBLE,
+    "NO BID": Other.NO_BID,
+    "NOBID": Other.NO_BID,
+    "NB": Other.NO_BID,
+}
+
+
+def parse_call(text: str) -> Call:
+    """Read ``"1H"``, ``"2NT"``, ``"3SR"``, ``"pass"``, ``"X"``, ``"XX"``, ``"no bid"``."""
+    t = " ".join(text.strip().upper().split())
+    if t in _OTHER:
+        return _OTHER[t]
+    m = _BID_RE.match(t)
+    if not m:
+        raise CallError(
+            f"not a call: {text!r} (a bid such as 1H, 2NT, 3SR, or pass, X, XX, no bid)"
+        )
+    strain = "NT" if m[2] == "N" else m[2]
+    return Bid(int(m[1]), strain, bool(m[3]))
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final declaration: a bid and whether it was doubled (1) or redoubled (2)."""
+
+    bid: Bid
+    doubled: int = 0
+
+    @property
+    def level(self) -> int:
+        return self.bid.level
+
+    @property
+    def denom(self) -> Denomination:
+        return self.bid.denom
+
+    @property
+    def royal(self) -> bool:
+        return self.bid.royal
+
+    def __str__(self) -> str:
+        return str(self.bid) + ("", "X", "XX")[self.doubled]
+
+
+_CONTRACT_RE = re.compile(r"^([1-7])(NT|N|RS|NL|C|D|H|S)(R?)\s*(XX|X)?$")
+
+
+def parse_contract(text: str) -> Contract:
+    """Read SPEC §4 notation: ``<level><strain>[R][X|XX]``, e.g. ``3H``, ``4RS XX``."""
+    t = " ".join(text.strip().upper().split())
+    m = _CONTRACT_RE.match(t)
+    if not m:
+        raise CallError(
+            f"not a contract: {text!r} (level 1-7, strain C D H S NT RS NL, "
+            "R for royal, then X or XX; e.g. 3H, 2NTX, 4RS XX, 3SR X)"
+        )
+    strain = "NT" if m[2] == "N" else m[2]
+    doubled = {None: 0, "X": 1, "XX": 2}[m[4]]
+    return Contract(Bid(int(m[1]), strain, bool(m[3])), doubled)

@@ -1,0 +1,50 @@
+"""The registry of codes: ``find_code("royalton")``."""
+
+from __future__ import annotations
+
+from .auction import AUCTION
+from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
+from .daw import DAW
+from .royals import ROYALS
+from .royalton import ROYALTON
+from .whist import WHIST
+
+__all__ = [
+    "CODES",
+    "Code",
+    "Game",
+    "HonorTable",
+    "RevokeLaw",
+    "Slams",
+    "UnknownCodeError",
+    "Undertricks",
+    "find_code",
+    "register",
+]
+
+CODES: dict[str, Code] = {}
+
+
+class UnknownCodeError(ValueError):
+    pass
+
+
+def register(code: Code) -> Code:
+    """Add a code to the registry; the machinery needs nothing else."""
+    CODES[code.key] = code
+    return code
+
+
+def find_code(key: str | Code) -> Code:
+    if isinstance(key, Code):
+        return key
+    try:
+        return CODES[key.strip().lower()]
+    except KeyError:
+        raise UnknownCodeError(
+            f"unknown code {key!r}; the codes are: {', '.join(CODES)}"
+        ) from None
+
+
+for _code in (DAW, AUCTION, ROYALS, ROYALTON, WHIST):
+    register(_code)
