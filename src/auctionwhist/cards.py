@@ -237,7 +237,9 @@ class Deal:
     def to_pbn(self, first: Seat | None = None) -> str:
         """PBN's ``[Deal]`` value, starting from ``first`` (the dealer by default)."""
         first = self.dealer if first is None else first
-        return first.char + ":" + " ".join(hand_to_pbn(self.hands[first.after(i)]) for i in range(4))
+        return (
+            first.char + ":" + " ".join(hand_to_pbn(self.hands[first.after(i)]) for i in range(4))
+        )
 
     @classmethod
     def from_pbn(

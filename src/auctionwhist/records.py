@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from .calls import Call
 from .cards import Deal, Seat
 
-__all__ = ["Bridged", "CallMade", "CardPlayed", "ClaimAnswered", "Claimed", "Dealt", "Event"]
+__all__ = [
+    "Bridged",
+    "CallMade",
+    "CardPlayed",
+    "ClaimAnswered",
+    "Claimed",
+    "Dealt",
+    "Event",
+    "LeadCalled",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +39,14 @@ class CallMade:
 @dataclass(frozen=True, slots=True)
 class Bridged:
     """Royalton law 34: the declarant of a nullo passes the play to his partner."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class LeadCalled:
+    """Royalton law 34: the declarant of a nullo keeps the play and calls the
+    opening lead, ending his privilege of bridging."""
 
     seat: Seat
 
@@ -56,4 +73,4 @@ class ClaimAnswered:
     accepted: bool
 
 
-Event = Dealt | CallMade | Bridged | CardPlayed | Claimed | ClaimAnswered
+Event = Dealt | CallMade | Bridged | LeadCalled | CardPlayed | Claimed | ClaimAnswered

@@ -16,8 +16,8 @@ __all__ = [
     "HonorTable",
     "RevokeLaw",
     "Slams",
-    "UnknownCodeError",
     "Undertricks",
+    "UnknownCodeError",
     "find_code",
     "register",
 ]
@@ -41,9 +41,7 @@ def find_code(key: str | Code) -> Code:
     try:
         return CODES[key.strip().lower()]
     except KeyError:
-        raise UnknownCodeError(
-            f"unknown code {key!r}; the codes are: {', '.join(CODES)}"
-        ) from None
+        raise UnknownCodeError(f"unknown code {key!r}; the codes are: {', '.join(CODES)}") from None
 
 
 for _code in (DAW, AUCTION, ROYALS, ROYALTON, WHIST):

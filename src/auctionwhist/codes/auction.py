@@ -4,7 +4,7 @@ from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
 
 WHIST_CLUB_LAWS = {
     "deal": "35",
-    "cut": "33",
+    "cut": "32",
     "opening": "44",
     "overbid": "45",
     "rank": "46",
@@ -33,6 +33,14 @@ WHIST_CLUB_LAWS = {
     "one_spade": "50",
     "doubled": "54",
     "redoubled": "57",
+    "doubled_tricks": "54",
+    "redoubled_tricks": "54",
+    "doubled_undertricks": "49",
+    "redoubled_undertricks": "49",
+    "doubled_bonus": "57",
+    "redoubled_bonus": "57",
+    # An extension: a deal scored alone for duplicate play (SPEC §2.2.8).
+    "duplicate_game": "SPEC §2.2.8",
     "revoke": "86",
     "revoke_declarant": "86a",
     "revoke_adversary": "86b",

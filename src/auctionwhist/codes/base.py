@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from ..calls import DENOMINATIONS, Bid, Denomination
@@ -148,7 +149,8 @@ class Code:
     def bid_rank(self, bid: Bid) -> tuple[int, ...]:
         return self.rank(self, bid)
 
-    def bids(self) -> tuple[Bid, ...]:
+    @cached_property
+    def all_bids(self) -> tuple[Bid, ...]:
         """Every bid the code allows, lowest first."""
         out = [
             Bid(level, d, royal)
@@ -158,6 +160,11 @@ class Code:
         ]
         out.sort(key=self.bid_rank)
         return tuple(out)
+
+    @cached_property
+    def bid_order(self) -> Mapping[Bid, int]:
+        """Each bid's place in ``all_bids``: a higher place is a higher declaration."""
+        return {b: i for i, b in enumerate(self.all_bids)}
 
     @property
     def has_honors(self) -> bool:

@@ -1,0 +1,198 @@
+"""The auction: calls in turn, as each code's laws allow.
+
+verify / can / act for every call: ``verify_call`` raises an ``IllegalCallError``
+citing the law, ``can_call`` answers yes or no, ``call`` makes the call and
+returns its record. What is legal is read from the ``Code``.
+"""
+
+from __future__ import annotations
+
+from .calls import Bid, Call, Contract, Other
+from .cards import Seat
+from .codes import Code
+from .records import CallMade
+
+__all__ = ["Auction", "AuctionError", "IllegalCallError"]
+
+
+class AuctionError(ValueError):
+    """A call that cannot be made, with the law that forbids it."""
+
+    def __init__(self, message: str, law: str = "") -> None:
+        super().__init__(f"{law}: {message}" if law else message)
+        self.law = law
+
+
+class IllegalCallError(AuctionError):
+    pass
+
+
+class Auction:
+    """The calls of one deal, from the dealer round to the left."""
+
+    __slots__ = (
+        "_first_named",
+        "_passes",
+        "bid",
+        "bidder",
+        "calls",
+        "code",
+        "dealer",
+        "doubled",
+        "doubler",
+        "is_over",
+    )
+
+    def __init__(self, code: Code, dealer: Seat) -> None:
+        self.code = code
+        self.dealer = dealer
+        self.calls: list[tuple[Seat, Call]] = []
+        self.bid: Bid | None = None  # the last declaration
+        self.bidder: Seat | None = None
+        self.doubled = 0  # 1 doubled, 2 redoubled (SPEC §2.2.7: a new bid clears both)
+        self.doubler: Seat | None = None
+        self.is_over = False
+        self._passes = 0  # consecutive passes since the last bid, double or redouble
+        # (side, what was named) -> the partner who named it first (SPEC §2.2.3)
+        self._first_named: dict[tuple[int, str], Seat] = {}
+
+    @property
+    def turn(self) -> Seat:
+        return self.dealer.after(len(self.calls))
+
+    @property
+    def passed_out(self) -> bool:
+        """Royalton: the dealer said "no bid" and the others passed (SPEC §2.2.4)."""
+        return self.is_over and self.bid is None
+
+    @property
+    def contract(self) -> Contract | None:
+        if not self.is_over or self.bid is None:
+            return None
+        return Contract(self.bid, self.doubled)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The partner who first named the final denomination (daw 56, Whist Club 48,
+        Royalton 34)."""
+        if not self.is_over or self.bid is None or self.bidder is None:
+            return None
+        return self._first_named[(self.bidder.side, self.bid.denom.named)]
+
+    def verify_call(self, call: Call) -> None:
+        """Raise ``IllegalCallError`` if ``call`` may not be made now."""
+        code = self.code
+        if self.is_over:
+            raise IllegalCallError("the auction is closed", code.cite("three_passes"))
+        seat = self.turn
+        opening = not self.calls
+        if call is Other.NO_BID:
+            if not (opening and code.dealer_may_pass):
+                raise IllegalCallError(
+                    '"no bid" is the dealer\'s opening call only', code.cite("opening")
+                )
+            return
+        if opening and not isinstance(call, Bid):
+            if code.dealer_may_pass:
+                raise IllegalCallError('the dealer declares or says "no bid"', code.cite("opening"))
+            raise IllegalCallError(
+                "the dealer must declare to win at least one odd trick", code.cite("opening")
+            )
+        if isinstance(call, Bid):
+            self._verify_bid(call)
+        elif call is Other.DOUBLE:
+            if self.bid is None or self.bidder is None:
+                raise IllegalCallError("there is no declaration to double", code.cite("double"))
+            if self.doubled:
+                raise IllegalCallError(
+                    "a declaration may be doubled once only", code.cite("redouble_twice")
+                )
+            if self.bidder.side == seat.side:
+                who = "his own" if self.bidder == seat else "his partner's"
+                raise IllegalCallError(
+                    f"a player cannot double {who} declaration", code.cite("double_partner")
+                )
+        elif call is Other.REDOUBLE:
+            if self.doubled == 0 or self.bidder is None:
+                raise IllegalCallError("only a double can be redoubled", code.cite("double"))
+            if self.doubled == 2:
+                raise IllegalCallError(
+                    "a redouble cannot be redoubled", code.cite("redouble_twice")
+                )
+            if self.bidder.side != seat.side:
+                raise IllegalCallError(
+                    "a player cannot redouble his partner's double",
+                    code.cite("double_partner"),
+                )
+
+    def _verify_bid(self, bid: Bid) -> None:
+        code = self.code
+        values = code.trick_values
+        if not 1 <= bid.level <= 7:
+            raise IllegalCallError(
+                f"{bid}: a bid is of one to seven odd tricks", code.cite("overbid")
+            )
+        if bid.denomination not in values:
+            names = ", ".join(values)
+            raise IllegalCallError(
+                f"{bid}: this code's declarations are {names}", code.cite("trick_score")
+            )
+        if bid.royal:
+            if not code.royal_bids:
+                raise IllegalCallError(f"{bid}: this code has no royal bids", code.cite("rank"))
+            if self.bid is None:
+                # Law 32: a royal is declared over a declaration already made.
+                raise IllegalCallError(
+                    f"{bid}: a royal bid is made over a previous declaration", code.cite("royal")
+                )
+        if self.bid is not None and code.bid_rank(bid) <= code.bid_rank(self.bid):
+            raise IllegalCallError(f"{bid} does not overbid {self.bid}", code.cite("rank"))
+
+    def can_call(self, call: Call) -> bool:
+        try:
+            self.verify_call(call)
+        except IllegalCallError:
+            return False
+        return True
+
+    def call(self, call: Call) -> CallMade:
+        """Make ``call`` for the player whose turn it is; return its record."""
+        self.verify_call(call)
+        return self._apply(call)
+
+    def _apply(self, call: Call) -> CallMade:
+        seat = self.turn
+        self.calls.append((seat, call))
+        if isinstance(call, Bid):
+            self.bid, self.bidder, self.doubled, self.doubler = call, seat, 0, None
+            self._first_named.setdefault((seat.side, call.denom.named), seat)
+            self._passes = 0
+        elif call is Other.DOUBLE or call is Other.REDOUBLE:
+            self.doubled += 1
+            self.doubler = seat
+            self._passes = 0
+        else:  # pass, or the dealer's "no bid"
+            self._passes += 1
+            # Three passes close it (daw 55, Whist Club 48); Royalton's "no bid"
+            # and three passes leave the deal unplayed (SPEC §2.2.4).
+            if (self._passes == 3 and self.bid is not None) or self._passes == 4:
+                self.is_over = True
+        return CallMade(seat, call)
+
+    def legal_calls(self) -> list[Call]:
+        """Every call that may be made now, passes first, then bids lowest first."""
+        if self.is_over:
+            return []
+        code = self.code
+        if not self.calls:
+            opening = [b for b in code.all_bids if not b.royal]
+            return [Other.NO_BID, *opening] if code.dealer_may_pass else list(opening)
+        out: list[Call] = [Other.PASS]
+        for other in (Other.DOUBLE, Other.REDOUBLE):
+            if self.can_call(other):
+                out.append(other)
+        if self.bid is None:
+            out.extend(b for b in code.all_bids if not b.royal)
+        else:
+            out.extend(code.all_bids[code.bid_order[self.bid] + 1 :])
+        return out
