@@ -302,3 +302,33 @@ def test_bench_engine_runs_briefly() -> None:
     assert set(doc["ours"]["per_code"]) == set(CODES)
     assert doc["endplay"]["actions_per_s"] > 0
     assert doc["ratio"] > 0
+
+
+# -- the README: its examples run, and CI runs its test command -----------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = text.split("```sh\n")[1:]
+    return [line for b in blocks for line in b.split("```")[0].splitlines() if line.strip()]
+
+
+def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
+    setup = [c for c in _readme_commands() if "pip install" in c]
+    assert len(setup) == 2
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    test_command = next(c for c in setup if "pytest" in c)
+    assert test_command in ci
+
+
+@pytest.mark.parametrize(
+    "line",
+    [c for c in _readme_commands() if c.startswith("whist ") and not c.startswith("whist bench")],
+)
+def test_readme_example_runs(line: str) -> None:
+    args = shlex.split(line.replace("< /dev/null", ""))[1:]
+    code, out, err = whist(*args, input="")
+    assert code == 0, err
+    assert out

@@ -100,9 +100,15 @@ def cell(row: str, d: str) -> int:
 def test_law_17_honor_table_cell_daw(row: str, d: str) -> None:
     """Every cell of the table in law 17 (daw), scored through ``score_deal``."""
     expected = LAW_17[row][DENOMS.index(d)]
-    if expected is None:
-        pytest.skip("blank in the table: no such holding at no-trump")
-    assert cell(row, d) == expected
+    if expected is not None:
+        assert cell(row, d) == expected
+    elif row == "chicane":  # blank: chicane is a hand without trump
+        s = deal("1NT", 7, Holdings((3, 1, 0, 0), frozenset({S})))
+        assert [i.reason for i in s.items] == ["1 odd trick at no-trump", "3 aces"]
+    else:  # blank: there are only four aces
+        held, _ = HOLDINGS[row]
+        with pytest.raises(ScoringError, match=r"Law 17 \(daw\): there are 4 aces"):
+            deal("1NT", 7, Holdings(held))
 
 
 def test_law_17_honor_reasons_and_citation_daw() -> None:

@@ -559,8 +559,10 @@ def score_command(
                 )
             voids = frozenset(_seat("--void", v) for v in void or [])
             holdings = Holdings(counts, voids)
-        if holdings is not None and not c.has_honors:
-            holdings = None  # Royalton counts no honors (law 85)
+        if not c.has_honors:
+            if honors is not None or void:
+                _fail(f"--honors/--void: {c.key} counts no honors {c.cite('honors')}")
+            holdings = None
         result = DealResult(
             c,
             con,
@@ -898,7 +900,9 @@ def _parse_rubber_deal(code: Code, text: str, where: str) -> DealResult:
                 "void=E; revoke=W; points or tricks)"
             )
     holdings = None
-    if code.has_honors and (counts is not None or voids):
+    if not code.has_honors and (counts is not None or voids):
+        _fail(f"{where} {text!r}: {code.key} counts no honors {code.cite('honors')}")
+    if counts is not None or voids:
         holdings = Holdings(counts or (0, 0, 0, 0), frozenset(voids))
     return DealResult(
         code,

@@ -31,8 +31,6 @@ WHIST_CLUB_LAWS = {
     "grand_slam": "7",
     "undertricks": "49",
     "one_spade": "50",
-    "doubled": "54",
-    "redoubled": "57",
     "doubled_tricks": "54",
     "redoubled_tricks": "54",
     "doubled_undertricks": "49",

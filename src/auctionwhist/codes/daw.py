@@ -33,8 +33,6 @@ DAW = Code(
         "grand_slam": "15",
         "undertricks": "69",
         "one_spade": "69",
-        "doubled": "70",
-        "redoubled": "71",
         "doubled_tricks": "70A",
         "redoubled_tricks": "71A",
         "doubled_undertricks": "70B",

@@ -37,8 +37,6 @@ ROYALTON = Code(
         "little_slam": "87",
         "grand_slam": "86",
         "undertricks": "36",
-        "doubled": "47",
-        "redoubled": "47",
         "doubled_tricks": "44",
         "redoubled_tricks": "44",
         "doubled_undertricks": "36",
