@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from auctionwhist.bench import bench_engine, endplay_available, play_random_deal, random_call
+from auctionwhist.bench import bench_engine, endplay_available
 from auctionwhist.calls import Bid, Other
 from auctionwhist.codes import CODES
 from auctionwhist.dealing import deal
+from auctionwhist.robots import play_random_deal, random_call
 from auctionwhist.table import Table
 
 

@@ -33,6 +33,7 @@ from auctionwhist.records import (
     Event,
     LeadCalled,
 )
+from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table
 
 N, E, S, W = Seat
@@ -112,27 +113,7 @@ def random_log(code: str, seed: int, stop: int) -> tuple[Event, ...]:
     """A legal log through the Table: random calls, bridging, cards and claims."""
     rng = random.Random(seed)
     table = Table(code, deal(code, number=rng.randint(1, 16), rng=rng))
-    for _ in range(stop):
-        if table.is_over:
-            break
-        if table.phase == "auction":
-            legal = table.legal_calls()
-            table.call(
-                Other.PASS if Other.PASS in legal and rng.random() < 0.5 else rng.choice(legal)
-            )
-        elif table.phase == "bridging":
-            table.bridge() if rng.random() < 0.5 else table.call_lead()
-        elif table.phase == "claim":
-            seat = table.to_act
-            assert seat is not None
-            table.answer_claim(seat, rng.random() < 0.7)
-        else:
-            assert table.play is not None
-            if rng.random() < 0.03:
-                seat = table.play.actor
-                table.claim(seat, rng.randint(0, 13 - len(table.play.tricks)))
-            else:
-                table.play_card(rng.choice(table.legal_cards()))
+    play_random_deal(table, rng, claims=0.03, stop=stop)
     return table.events
 
 

@@ -27,6 +27,7 @@ from auctionwhist.formats.pbn import (
     play_rows,
 )
 from auctionwhist.records import Bridged, CallMade, CardPlayed, Claimed, Dealt, Event
+from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table
 
 N, E, S, W = Seat
@@ -199,27 +200,11 @@ def test_claim_ends_the_play_section() -> None:
 
 
 def random_log(code: str, seed: int, stop: int) -> tuple[Event, ...]:
+    """A legal log through the Table: random calls, bridging, cards and claims."""
     rng = random.Random(seed)
-    t = Table(code, deal(code, number=rng.randint(1, 16), rng=rng))
-    for _ in range(stop):
-        if t.is_over:
-            break
-        if t.phase == "auction":
-            legal = t.legal_calls()
-            t.call(Other.PASS if Other.PASS in legal and rng.random() < 0.5 else rng.choice(legal))
-        elif t.phase == "bridging":
-            t.bridge() if rng.random() < 0.5 else t.call_lead()
-        elif t.phase == "claim":
-            seat = t.to_act
-            assert seat is not None
-            t.answer_claim(seat, rng.random() < 0.7)
-        else:
-            assert t.play is not None
-            if rng.random() < 0.03:
-                t.claim(t.play.actor, rng.randint(0, 13 - len(t.play.tricks)))
-            else:
-                t.play_card(rng.choice(t.legal_cards()))
-    return t.events
+    table = Table(code, deal(code, number=rng.randint(1, 16), rng=rng))
+    play_random_deal(table, rng, claims=0.03, stop=stop)
+    return table.events
 
 
 @settings(max_examples=150, deadline=None)

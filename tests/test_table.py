@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auctionwhist.calls import Other, parse_call
+from auctionwhist.calls import parse_call
 from auctionwhist.cards import Deal, Seat, card_from_str, card_suit
 from auctionwhist.codes import CODES, find_code
 from auctionwhist.records import Bridged, CallMade, CardPlayed, Dealt, LeadCalled
+from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table, TableError
 
 N, E, S, W = Seat
@@ -34,19 +35,7 @@ def random_deal(rng: random.Random, dealer: Seat = N, turned: bool = False) -> D
 
 def play_randomly(table: Table, rng: random.Random) -> int:
     """Random legal actions to the end; returns the number of actions."""
-    n = 0
-    while not table.is_over:
-        if table.phase == "auction":
-            legal = table.legal_calls()
-            table.call(
-                Other.PASS if Other.PASS in legal and rng.random() < 0.7 else rng.choice(legal)
-            )
-        elif table.phase == "bridging":
-            table.bridge() if rng.random() < 0.5 else table.call_lead()
-        else:
-            table.play_card(rng.choice(table.legal_cards()))
-        n += 1
-    return n
+    return play_random_deal(table, rng)
 
 
 def test_daw_deal_from_auction_to_score() -> None:

@@ -22,42 +22,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .calls import Bid, Call, Other
 from .cards import Seat
 from .codes import CODES, find_code
 from .dealing import deal
+from .robots import play_random_deal
 from .table import Table
 
 __all__ = [
     "DealSample",
     "bench_engine",
     "endplay_available",
-    "play_random_deal",
-    "random_call",
 ]
 
 # Share of the budget given to our engine; endplay gets the rest.
 OURS_SHARE = 0.6
-
-
-def random_call(calls: Sequence[Call], rng: random.Random) -> Call:
-    """A random legal call, drawn so that auctions end at sensible levels.
-
-    A pass (or Royalton's "no bid") 60% of the time it is legal; a double or
-    redouble 10% of the time it is legal; otherwise one of the six lowest
-    legal bids. Uniform choice over all bids would climb to seven at once.
-    """
-    passes = [c for c in calls if c is Other.PASS or c is Other.NO_BID]
-    bids = [c for c in calls if isinstance(c, Bid)]
-    doubles = [c for c in calls if c is Other.DOUBLE or c is Other.REDOUBLE]
-    r = rng.random()
-    if passes and (r < 0.6 or not bids):
-        return passes[0]
-    if doubles and r < 0.7:
-        return doubles[0]
-    if bids:
-        return bids[rng.randrange(min(6, len(bids)))]
-    return calls[rng.randrange(len(calls))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,28 +45,6 @@ class DealSample:
     pbn: str
     trump: int | None  # our suit number (clubs 0 .. spades 3), None at no-trump/nullo
     leader: Seat
-
-
-def play_random_deal(table: Table, rng: random.Random) -> int:
-    """Finish ``table`` with random legal actions; return the number of actions."""
-    actions = 0
-    while table.phase != "done":
-        phase = table.phase
-        if phase == "auction":
-            table.call(random_call(table.legal_calls(), rng))
-        elif phase == "play":
-            cards = table.legal_cards()
-            table.play_card(cards[rng.randrange(len(cards))])
-        elif phase == "bridging":
-            # Royalton law 34: bridge the nullo or keep it, at random.
-            if rng.random() < 0.5:
-                table.bridge()
-            else:
-                table.call_lead()
-        else:  # a claim awaits an answer: random players never claim
-            raise RuntimeError(f"unexpected phase {phase!r} in random play")
-        actions += 1
-    return actions
 
 
 def _sample(table: Table) -> DealSample | None:

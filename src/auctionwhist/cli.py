@@ -709,7 +709,7 @@ def play_command(
         _fail(f"--number {number}: deals are numbered from 1")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    from .bench import play_random_deal, random_call  # the random players
+    from .robots import play_random_deal, random_call
 
     d = deal_cards(c, None, number, seed=seed)
     rng = random.Random(seed)
