@@ -6,6 +6,7 @@ law where a law is the reason, and exit status 2; never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -1131,3 +1132,14 @@ def bench_engine_command(
         f"[dim]{figures['repeats']} repeats, {figures['seconds']:.1f} s, "
         f"Python {figures['python']}, seed {figures['seed']}[/dim]"
     )
+
+
+# -- commands of the other packages ----------------------------------------------
+# Each module named here has ``register(app, bench_app)``, which adds its
+# commands; it may use this module's helpers (``_fail``, ``_code``, ``_seat``,
+# ``_console``). One line per package.
+_COMMAND_MODULES: tuple[str, ...] = (
+    # "auctionwhist.duplicate.commands",
+)
+for _name in _COMMAND_MODULES:
+    importlib.import_module(_name).register(app, bench_app)
