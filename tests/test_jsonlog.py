@@ -26,12 +26,19 @@ from auctionwhist.formats.jsonlog import (
 from auctionwhist.records import (
     Bridged,
     CallMade,
+    CardExposed,
     CardPlayed,
     ClaimAnswered,
     Claimed,
     Dealt,
     Event,
+    IrregularCall,
+    IrregularCard,
+    Irregularity,
     LeadCalled,
+    RenounceCorrected,
+    Ruling,
+    TableMode,
 )
 from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table
@@ -100,6 +107,14 @@ def test_every_record_kind_round_trips() -> None:
         CardPlayed(N, 0),
         Claimed(S, 13),
         ClaimAnswered(E, False),
+        TableMode("laws"),
+        IrregularCall(E, Bid(1, "S")),
+        IrregularCard(W, 5),
+        CardExposed(W, 6),
+        RenounceCorrected(E, 7),
+        Irregularity(E, "information", None),
+        Irregularity(S, "dummy_suggestion", 8),
+        Ruling(N, "lead_out_of_turn", "call_suit", "H"),
     )
     assert {type(e) for e in log} == set(jsonlog._NAMES)  # every kind of record
     text = dumps(log, indent=2)

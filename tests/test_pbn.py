@@ -392,3 +392,32 @@ def test_export_errors() -> None:
         export_pbn(log)  # the Table judges the log first
     assert issubclass(PbnError, ValueError)
     assert Claimed(N, 1) != Claimed(N, 2)
+
+
+def test_a_deal_played_under_the_laws_round_trips() -> None:
+    """Irregular calls and cards and their rulings (a lead out of turn accepted,
+    daw 89; an insufficient bid corrected, daw 58) go in [AuctionWhistLog]; the
+    sections show what stood, and a plain reader still gets deal and play."""
+    from laws_helpers import bid as laws_bid
+    from laws_helpers import laws_table, run
+
+    t = laws_table("daw")
+    laws_bid(t, "1H")
+    t.call(Bid(1, "S"))  # insufficient: corrected to four spades (law 58)
+    t.rule(Seat.SOUTH, "correct")
+    laws_bid(t, "pass", "pass", "pass")
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
+    assert t.play is not None
+    # North-South defend East's four spades; one leads out of turn (law 89).
+    wrong = next(s for s in (Seat.NORTH, Seat.SOUTH) if s != t.play.turn)
+    c = next(c for c in range(52) if t.play.hands[wrong] >> c & 1)
+    t.play_card(c, seat=wrong)
+    assert t.phase == "penalty" and t.to_act == Seat.EAST
+    t.rule(Seat.EAST, "accept")
+    run(t)
+    text = export_pbn(t.events)
+    tg = tags(text)
+    assert "AuctionWhistLog" in tg and "AuctionWhistEvents" not in tg
+    assert import_pbn(text) == t.events
+    assert tg["Contract"] == "4S" and tg["Result"] == str(t.tricks_won()[t.declarer.side])  # type: ignore[union-attr]
+    assert len(section(text, "Play")) == 13

@@ -32,6 +32,7 @@ class Auction:
 
     __slots__ = (
         "_first_named",
+        "_offset",
         "_passes",
         "bid",
         "bidder",
@@ -53,12 +54,15 @@ class Auction:
         self.doubler: Seat | None = None
         self.is_over = False
         self._passes = 0  # consecutive passes since the last bid, double or redouble
+        # Seats the rotation has moved on by: a call out of turn allowed to
+        # stand (Whist Club 51, Royalton 37) continues the bidding from it.
+        self._offset = 0
         # (side, what was named) -> the partner who named it first (SPEC §2.2.3)
         self._first_named: dict[tuple[int, str], Seat] = {}
 
     @property
     def turn(self) -> Seat:
-        return self.dealer.after(len(self.calls))
+        return self.dealer.after(len(self.calls) + self._offset)
 
     @property
     def passed_out(self) -> bool:
@@ -158,6 +162,13 @@ class Auction:
     def call(self, call: Call) -> CallMade:
         """Make ``call`` for the player whose turn it is; return its record."""
         self.verify_call(call)
+        return self._apply(call)
+
+    def force(self, seat: Seat, call: Call) -> CallMade:
+        """Enter a call the laws let stand though irregular (laws mode): made by
+        ``seat`` out of turn, the bidding continues from his left (Whist Club 51,
+        Royalton 37); an insufficient bid condoned stands as made (Royalton 40)."""
+        self._offset = (self._offset + int(seat) - int(self.turn)) % 4
         return self._apply(call)
 
     def _apply(self, call: Call) -> CallMade:

@@ -1139,7 +1139,12 @@ def bench_engine_command(
 # commands; it may use this module's helpers (``_fail``, ``_code``, ``_seat``,
 # ``_console``). One line per package.
 _COMMAND_MODULES: tuple[str, ...] = (
+    "auctionwhist.laws.commands",
     # "auctionwhist.duplicate.commands",
+    "auctionwhist.club_commands",
+    "auctionwhist.duplicate.match_commands",
+    "auctionwhist.duplicate.movement_commands",
+    "auctionwhist.analysis.commands",
 )
 for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app, bench_app)

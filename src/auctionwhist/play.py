@@ -180,6 +180,32 @@ class Play:
             self.leader = self._turn = winner
         return CardPlayed(_SEATS[seat], c)
 
+    # -- the laws' corrections (laws mode only; never on the hot path) --------
+
+    def undo(self) -> CardPlayed:
+        """Take back the last card played, also the fourth card of a trick not
+        yet quitted (daw 103, Whist Club 88: a renounce corrected in time)."""
+        if not self.trick:
+            if not self.tricks:
+                raise PlayError("no card has been played")
+            leader, cards = self.tricks.pop()
+            winner = self.winners.pop()
+            self.won[winner & 1] -= 1
+            self.trick = list(cards)
+            self.leader = int(leader)
+        c = self.trick.pop()
+        seat = (self.leader + len(self.trick)) & 3
+        self.hands[seat] |= 1 << c
+        self._turn = seat
+        return CardPlayed(_SEATS[seat], c)
+
+    def set_leader(self, seat: Seat) -> None:
+        """A lead out of turn accepted (daw 91, Whist Club 78, Royalton 61): the
+        offender leads this trick and the rotation follows from him."""
+        if self.trick:
+            raise PlayError("a trick has already been led", self.code.cite("lead"))
+        self.leader = self._turn = int(seat)
+
     @property
     def played(self) -> int:
         """Cards played so far."""

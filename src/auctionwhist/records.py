@@ -15,12 +15,19 @@ from .cards import Deal, Seat
 __all__ = [
     "Bridged",
     "CallMade",
+    "CardExposed",
     "CardPlayed",
     "ClaimAnswered",
     "Claimed",
     "Dealt",
     "Event",
+    "IrregularCall",
+    "IrregularCard",
+    "Irregularity",
     "LeadCalled",
+    "RenounceCorrected",
+    "Ruling",
+    "TableMode",
 ]
 
 
@@ -73,4 +80,89 @@ class ClaimAnswered:
     accepted: bool
 
 
-Event = Dealt | CallMade | Bridged | LeadCalled | CardPlayed | Claimed | ClaimAnswered
+# -- the laws at work (laws mode: the table lets irregularities happen) --------
+
+
+@dataclass(frozen=True, slots=True)
+class TableMode:
+    """Second record of a log played in ``laws`` mode (``enforce`` logs have none)."""
+
+    mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularCall:
+    """A call the laws forbid, made anyway: out of turn, insufficient, impossible,
+    doubling the partner, redoubling twice, or by a debarred player. The table
+    names the offence; the adversaries' ``Ruling`` says what becomes of it."""
+
+    seat: Seat
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class IrregularCard:
+    """A card led or played out of turn (daw 89-96, Whist Club 76-82, Royalton
+    59-61 and 73, AWL VIII-IX)."""
+
+    seat: Seat
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card exposed, dropped face upward or named by its holder (daw 79-83,
+    Whist Club 67-70, Royalton 50-51 and 63-64, AWL VII)."""
+
+    seat: Seat
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RenounceCorrected:
+    """``seat`` takes back ``card``, a renounce in error corrected before the
+    revoke is established (daw 103, Whist Club 88, Royalton 78, AWL X §3)."""
+
+    seat: Seat
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """Any other irregularity, by the offence's key in ``auctionwhist.laws``:
+    information after the auction, dummy's suggestion, a look at a quitted trick,
+    the trump slip... ``card`` is the card concerned, if any."""
+
+    seat: Seat
+    offence: str
+    card: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """``seat`` (the player entitled by the law) chooses ``option`` for the
+    irregularity before the table; ``arg`` is a suit (``"H"``) or card (``"SA"``)
+    where the option names one."""
+
+    seat: Seat
+    offence: str
+    option: str
+    arg: str = ""
+
+
+Event = (
+    Dealt
+    | CallMade
+    | Bridged
+    | LeadCalled
+    | CardPlayed
+    | Claimed
+    | ClaimAnswered
+    | TableMode
+    | IrregularCall
+    | IrregularCard
+    | CardExposed
+    | RenounceCorrected
+    | Irregularity
+    | Ruling
+)

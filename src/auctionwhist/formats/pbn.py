@@ -31,6 +31,10 @@ What goes where (SPEC §3):
 - ``[AuctionWhistEvents "5 bridged seat=S; 40 claimed seat=E tricks=3"]``:
   every record that is neither the deal, a call nor a card, with its place
   in the log, fields as in ``jsonlog``.
+- ``[AuctionWhistLog "{...}"]``: for a deal played under the laws (a log
+  with irregular calls or cards and rulings), the whole log as ``jsonlog``
+  JSON; the Auction and Play sections then show what stood, as the table
+  derived it, and reading takes the log from this tag.
 - ``[AuctionWhistHonors "N:AK E:- S:QJ W:T"]``: the honors of the trump suit
   (aces at no-trump, as suits: ``N:SH``) each seat holds, for codes that
   score honors; ``[AuctionWhistScore "NS trick=24 honor=16 total=40; EW
@@ -44,6 +48,7 @@ read too if ``code=`` is given.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,9 +66,9 @@ from ..cards import (
 )
 from ..codes import Code, UnknownCodeError, find_code
 from ..play import trick_winner
-from ..records import CallMade, CardPlayed, Dealt, Event
+from ..records import CallMade, CardPlayed, Dealt, Event, TableMode
 from ..table import Table
-from .jsonlog import JsonLogError, event_from_json, event_to_json
+from .jsonlog import JsonLogError, event_from_json, event_to_json, events_from_json, events_to_json
 
 __all__ = [
     "SCORING_PREFIX",
@@ -239,7 +244,24 @@ def export_pbn(
     calls: list[CallMade] = []
     cards: list[CardPlayed] = []
     extras: list[str] = []
-    for i, ev in enumerate(log[1:], 1):
+    # A log played under the laws (irregular calls and cards, rulings) cannot be
+    # told by PBN's sections alone: they show what stood, as the table derived
+    # it, and the whole log goes in [AuctionWhistLog] to be read back exactly.
+    irregular = any(isinstance(ev, TableMode) for ev in log)
+    if irregular:
+        if table.auction is not None:
+            calls = [CallMade(seat, call) for seat, call in table.auction.calls]
+        if table.play is not None:
+            cards = [
+                CardPlayed(leader.after(i), c)
+                for leader, trick in table.play.tricks
+                for i, c in enumerate(trick)
+            ]
+            cards += [
+                CardPlayed(Seat(table.play.leader).after(i), c)
+                for i, c in enumerate(table.play.trick)
+            ]
+    for i, ev in enumerate(() if irregular else log[1:], 1):
         if isinstance(ev, CallMade):
             calls.append(ev)
         elif isinstance(ev, CardPlayed):
@@ -310,6 +332,10 @@ def export_pbn(
         lines.append(_tag("AuctionWhistContract", exact_contract))
     if extras:
         lines.append(_tag("AuctionWhistEvents", "; ".join(extras)))
+    if irregular:
+        lines.append(
+            _tag("AuctionWhistLog", json.dumps(events_to_json(log), separators=(",", ":")))
+        )
     if code.has_honors and contract is not None:
         honors = _honors(deal, contract)
         if honors is not None:
@@ -540,6 +566,11 @@ def import_game(game: PbnGame, code: Code | str | None = None) -> tuple[Event, .
     """The event log of one parsed PBN game."""
     c = _code_of(game, code)
     tags = game.tags
+    if tags.get("AuctionWhistLog"):
+        try:
+            return events_from_json(tags["AuctionWhistLog"])
+        except JsonLogError as e:
+            raise PbnError(f"AuctionWhistLog: {e}") from None
     if "Deal" not in tags:
         raise PbnError("Deal: missing")
     dealer = _seat(tags["Dealer"], "Dealer") if tags.get("Dealer") else None

@@ -1,0 +1,256 @@
+"""``whist analyse`` (one deal double dummy, and its par) and ``whist study``
+(an analysis over many deals, in parallel, with a report)."""
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ..cards import Deal, Seat, Suit
+from ..codes import Code
+from .analyse import Analysis, analyse
+from .par import Par
+
+__all__ = ["register"]
+
+STRAIN_NAMES = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT", "NL": "Nullo"}
+SIDES = ("N-S", "E-W")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _table_view(a: Analysis) -> RichTable:
+    t = RichTable(
+        title="Double-dummy tricks",
+        caption="the declarer's side's tricks; at nullo, those it cannot avoid",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+    )
+    t.add_column("declarer")
+    for strain in a.table:
+        style = "red" if strain in ("D", "H") else ""
+        t.add_column(Text(STRAIN_NAMES[strain], style=style), justify="right")
+    for seat in Seat:
+        t.add_row(seat.name.title(), *(str(row[seat]) for row in a.table.values()))
+    return t
+
+
+def _par_view(code: Code, p: Par, out: Console) -> None:
+    if p.score == 0 and p.passed_out and not p.contracts:
+        out.print(f"Par ({code.key}): 0, nobody bids {code.cite('all_pass')}")
+        return
+    out.print(Text.assemble(("Par", "bold"), f" ({code.key}): N-S {_signed(p.score)}"))
+    t = RichTable(box=box.SIMPLE_HEAD, show_edge=False)
+    for name, justify in (
+        ("contract", "left"),
+        ("declarer", "left"),
+        ("tricks", "right"),
+        ("result", "left"),
+        ("N-S net", "right"),
+    ):
+        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for pc in p.contracts:
+        if pc.made:
+            over = pc.odd_tricks - pc.contract.level
+            result = "made" + (f" +{over}" if over else "")
+        else:
+            result = f"down {pc.contract.level - pc.odd_tricks} (sacrifice)"
+        t.add_row(
+            str(pc.contract), pc.declarer.name.title(), str(pc.tricks), result, _signed(pc.score)
+        )
+    out.print(t)
+    if p.passed_out:
+        out.print(f"or nobody bids {code.cite('all_pass')}")
+    out.print(
+        f"[dim]Alone, each side's best as declarant: N-S {_signed(p.alone[0])}, "
+        f"E-W {_signed(p.alone[1])}. Each contract at the lowest level that reaches par; "
+        "a failing contract doubled.[/dim]"
+    )
+
+
+def register(app: typer.Typer, bench_app: typer.Typer) -> None:
+    from ..cli import CODE_LIST, _code, _compass, _console, _deal_from_pbn, _fail, _seat
+    from ..dealing import deal as deal_cards
+    from ..dealing import dealer_for
+
+    @app.command("analyse")
+    def analyse_command(
+        deal: Annotated[
+            str | None, typer.Option("--deal", help='A PBN deal, e.g. "N:AKQ2.J95.T84.763 ...".')
+        ] = None,
+        seed: Annotated[
+            int | None, typer.Option(help="Deal with this seed instead, as `whist deal --seed`.")
+        ] = None,
+        code: Annotated[str, typer.Option(help=f"The code of laws: {CODE_LIST}.")] = "daw",
+        number: Annotated[int, typer.Option(help="The deal (tray) number, from 1.")] = 1,
+        dealer: Annotated[
+            str | None,
+            typer.Option(
+                help="The dealer, N E S or W (default: the PBN's first seat, or by the "
+                "deal number)."
+            ),
+        ] = None,
+        trump: Annotated[
+            str | None,
+            typer.Option(help="Duplicate Whist only: the trump, when the deal has no turned card."),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the analysis as JSON.")
+        ] = False,
+    ) -> None:
+        """A deal double dummy: the tricks of every strain and declarer (nullo
+        too where the code has it), and par under the code.
+
+        Par is the result when both sides bid perfectly knowing every card:
+        see docs/analysis.md.
+
+        [bold]Examples[/bold]
+
+          whist analyse --seed 7 --code royalton
+
+          whist analyse --deal "N:AKQ2.J95.T84.763 JT9.AKQ.9765.A42 876.T8743.AQ.J85 -"
+
+          whist analyse --seed 7 --code daw --json
+        """
+        c = _code(code)
+        if number < 1:
+            _fail(f"--number {number}: deals are numbered from 1")
+        if (deal is None) == (seed is None):
+            _fail("give a deal: --deal PBN or --seed N (one of them)")
+        seat = _seat("--dealer", dealer) if dealer is not None else None
+        d: Deal
+        if deal is not None:
+            d = _deal_from_pbn(deal)
+            if seat is not None or number != 1:
+                d = Deal(d.hands, seat if seat is not None else d.dealer, number, d.turned)
+        else:
+            assert seed is not None
+            d = deal_cards(
+                c, seat if seat is not None else dealer_for(c, number), number, seed=seed
+            )
+        suit: Suit | None = None
+        if trump is not None:
+            if c.auction:
+                _fail(f"--trump {trump!r}: only Duplicate Whist turns a trump; {c.key} bids")
+            letter = trump.strip().upper()[:1]
+            if letter not in "CDHS" or not letter:
+                _fail(f"--trump {trump!r}: one of C D H S")
+            suit = Suit("CDHS".index(letter))
+        try:
+            a = analyse(c, d, suit)
+        except ValueError as e:
+            _fail(str(e))
+        out = _console()
+        if as_json:
+            out.print_json(json.dumps(a.to_json()))
+            return
+        out.print(Text(c.title, style="bold"))
+        out.print(f"Deal {d.number} · dealer {d.dealer.name.title()}")
+        out.print(_compass(d))
+        out.print(f"PBN: {d.to_pbn()}")
+        out.print()
+        out.print(_table_view(a))
+        out.print()
+        if a.par is not None:
+            _par_view(c, a.par, out)
+        elif a.whist is not None:
+            w = a.whist
+            out.print(
+                f"Trump {STRAIN_NAMES['CDHS'[w.trump]]}, {w.leader.name.title()} leads: "
+                f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
+            )
+
+    @app.command("study")
+    def study_command(
+        name: Annotated[str, typer.Argument(help="The study: hawley, par-frequency, or all.")],
+        deals: Annotated[int, typer.Option(help="How many random deals.")] = 1000,
+        seed: Annotated[
+            int, typer.Option(help="Seed of the deals; the same seed, the same deals and figures.")
+        ] = 1,
+        out: Annotated[
+            Path | None, typer.Option(help="Folder for report.md, summary.json and the plots.")
+        ] = None,
+        scheduler: Annotated[
+            str | None,
+            typer.Option(
+                help="A Dask scheduler's address (tcp://host:8786); needs the extra "
+                "`study`. Default: processes on this machine."
+            ),
+        ] = None,
+        workers: Annotated[
+            int | None, typer.Option(help="Local processes (default: one per core).")
+        ] = None,
+    ) -> None:
+        """Run a study over many deals in parallel and write a report
+        (Markdown + PNG plots).
+
+        [bold]Studies[/bold]
+
+          hawley         Hawley's claims for Royalton against the old and new counts
+          par-frequency  how often each declaration is the par contract under each code
+          all            both, on the same deals
+
+        [bold]Examples[/bold]
+
+          whist study hawley --deals 1000 --seed 1 --out hawley
+
+          whist study all --deals 10000 --out studies
+
+          whist study par-frequency --scheduler tcp://10.0.0.5:8786
+        """
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        from .studies import all_studies, find_study, run_studies
+
+        try:
+            chosen = all_studies() if name.strip().lower() == "all" else [find_study(name)]
+        except ValueError as e:
+            _fail(f"study {name!r}: {e}; or all")
+        if deals < 1:
+            _fail(f"--deals {deals}: at least one deal")
+        if workers is not None and workers < 1:
+            _fail(f"--workers {workers}: at least one process")
+        folder = out if out is not None else Path(f"study-{name.strip().lower()}")
+        err = Console(stderr=True)
+        columns = (
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, transient=False) as bar:
+            task = bar.add_task("deals", total=deals)
+            try:
+                path, _, seconds = run_studies(
+                    chosen,
+                    deals,
+                    seed,
+                    folder,
+                    scheduler=scheduler,
+                    workers=workers,
+                    progress=lambda n: bar.advance(task, n),
+                    meta={
+                        "command": f"whist study {name} --deals {deals} --seed {seed}",
+                        "where": scheduler or f"{workers or os.cpu_count()} local processes",
+                    },
+                )
+            except ValueError as e:
+                _fail(str(e))
+        console = _console()
+        plural = "deal" if deals == 1 else "deals"
+        console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}")

@@ -1,0 +1,121 @@
+"""Studies over many deals, registered by name: ``find_study("hawley")``.
+
+A study names the codes and strains its deals need, summarises the deals'
+records into plain figures (JSON-ready), and writes its Markdown section and
+plots from the summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..runner import DealRecord
+
+__all__ = [
+    "STUDIES",
+    "Study",
+    "UnknownStudyError",
+    "all_studies",
+    "find_study",
+    "par_weights",
+    "run_studies",
+]
+
+
+class UnknownStudyError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    title: str
+    codes: tuple[str, ...]
+    strains: tuple[str, ...]
+    summarise: Callable[[Sequence[DealRecord]], dict[str, Any]]
+    report: Callable[[dict[str, Any], Path], str]  # Markdown; plots written to the folder
+
+
+def par_weights(p: dict[str, Any]) -> list[tuple[dict[str, Any], float]]:
+    """The par contracts of one deal (``Par.to_json()``), each weighted so that
+    the deal counts once: equally between its par denominations, then equally
+    between the contracts of a denomination."""
+    contracts: list[dict[str, Any]] = p["contracts"]
+    denoms: dict[str, list[dict[str, Any]]] = {}
+    for c in contracts:
+        denoms.setdefault(c["denomination"], []).append(c)
+    out: list[tuple[dict[str, Any], float]] = []
+    for group in denoms.values():
+        w = 1 / (len(denoms) * len(group))
+        out.extend((c, w) for c in group)
+    return out
+
+
+STUDIES: dict[str, Study] = {}
+
+
+def _register() -> None:
+    from . import hawley, par_frequency
+
+    for module in (hawley, par_frequency):
+        STUDIES[module.STUDY.name] = module.STUDY
+
+
+def find_study(name: str) -> Study:
+    if not STUDIES:
+        _register()
+    try:
+        return STUDIES[name.strip().lower()]
+    except KeyError:
+        raise UnknownStudyError(
+            f"unknown study {name!r}; the studies are: {', '.join(STUDIES)}"
+        ) from None
+
+
+def all_studies() -> list[Study]:
+    if not STUDIES:
+        _register()
+    return list(STUDIES.values())
+
+
+def run_studies(
+    studies: Sequence[Study],
+    deals: int,
+    seed: int,
+    out: Path,
+    *,
+    scheduler: Any = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    meta: dict[str, Any] | None = None,
+) -> tuple[Path, dict[str, dict[str, Any]], float]:
+    """Run ``studies`` on the same ``deals`` deals of ``seed`` and write one
+    report to ``out``; returns its path, each study's summary, and the seconds."""
+    import time
+
+    from ..report import write_report
+    from ..runner import run
+
+    codes = tuple(dict.fromkeys(c for s in studies for c in s.codes))
+    strains = tuple(dict.fromkeys(t for s in studies for t in s.strains))
+    start = time.perf_counter()
+    records = run(
+        deals, seed, codes, strains, scheduler=scheduler, workers=workers, progress=progress
+    )
+    seconds = time.perf_counter() - start
+    out.mkdir(parents=True, exist_ok=True)
+    summaries = {s.name: s.summarise(records) for s in studies}
+    sections = [s.report(summaries[s.name], out) for s in studies]
+    info = {
+        "studies": ", ".join(s.name for s in studies),
+        "deals": deals,
+        "seed": seed,
+        "wall time": f"{seconds:.1f} s",
+        **(meta or {}),
+    }
+    title = studies[0].title if len(studies) == 1 else "Studies of par over many deals"
+    path = write_report(out, title, info, sections, summaries)
+    return path, summaries, seconds

@@ -1,0 +1,220 @@
+"""The American Whist League's laws of irregularities (seed 002, laws II-XI;
+seed 003, the 1894 laws C-G where the later laws are silent)."""
+
+from __future__ import annotations
+
+from .offences import (
+    CALL_CARD,
+    HIGHEST,
+    LOWEST,
+    NEW_DEAL,
+    NEW_DEAL_OR_AVERAGE,
+    NO_TRUMP,
+    NONE,
+    TRUMP,
+    WAIVE,
+    Offence,
+    Option,
+    register_offences,
+)
+
+AWL_CALL_SUIT = Option(
+    "call_suit",
+    "the cards played to the false lead go back into the hands, not liable (VIII §4); a suit "
+    "is called from the offender's side the first time either of them has the lead",
+    arg="suit",
+)
+
+AWL_OFFENCES = {
+    o.key: o
+    for o in (
+        Offence(
+            "exposed_card",
+            "a card liable to be called (exposed, held so as to be seen, or named)",
+            "exposed",
+            "rho",
+            "when the adversary on the holder's right plays without calling it (VII §4)",
+            "The holder of a card liable to be called can be required to play it only by the "
+            "adversary on his right. If such adversary plays without calling it, the holder may "
+            "play to that trick as he pleases",
+            (CALL_CARD, WAIVE),
+            see=("called_card",),
+        ),
+        Offence(
+            "claim_by_adversary",
+            '"I can win the rest" (or playing out his cards before his partner has played)',
+            "claim",
+            "none",
+            "—",
+            "his partner's cards must be laid face up on the table and are liable to be called",
+            (
+                Option(
+                    "partner_exposed", "the partner's cards are laid face up, liable to be called"
+                ),
+            ),
+        ),
+        Offence(
+            "lead_out_of_turn",
+            "a lead when it is an adversary's (or the partner's) turn to lead",
+            "lead_out_of_turn",
+            "rho",
+            "unless the suit is called before the first trick won by the offender or his partner "
+            "after the offence is turned and quitted (VIII §1)",
+            "a suit may be called from him or from his partner ... the first time thereafter it "
+            "is the right of either of them to lead; when it is his partner's turn, a suit may at "
+            "once be called from the proper leader by his right-hand adversary (VIII §1-2)",
+            (AWL_CALL_SUIT, WAIVE),
+            see=("false_lead_followed",),
+        ),
+        Offence(
+            "play_out_of_turn",
+            "the fourth hand playing before the second",
+            "play_out_of_turn",
+            "lha",
+            "when the third hand has played to the trick",
+            "the latter may be called upon by the third hand to play his highest or lowest card "
+            "of the suit led, and, if he has none of that suit, to trump or not trump the trick",
+            (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
+            see=("third_before_second",),
+        ),
+        Offence(
+            "renounce_corrected",
+            "a renounce in error lawfully corrected",
+            "renounce_corrected",
+            "lha",
+            "when the left-hand adversary has inflicted or waived it",
+            "the card improperly played by him is liable to be called, and, if he be the second "
+            "or third hand player and his left hand adversary has played to the trick ..., he "
+            "may be required by such adversary to play his highest or his lowest card",
+            (
+                Option("exposed", "the renounced card is liable to be called"),
+                HIGHEST,
+                LOWEST,
+            ),
+        ),
+        Offence(
+            "revoke",
+            "an established revoke",
+            "revoke",
+            "none",
+            "cannot be claimed once the claimant or his partner has played to the following "
+            "deal (X §5)",
+            "The penalty for a revoke is the transfer of two tricks from the revoking side to "
+            "their adversaries ... after the first, ... one trick only. The revoking players "
+            "cannot score more, nor their adversaries less than the average on the deal ... If "
+            "the revoke is discovered in season, the penalty must be enforced and cannot be "
+            "waived",
+            (
+                Option(
+                    "none",
+                    "two tricks move to the adversaries, one for each later revoke, "
+                    "within the average limits",
+                ),
+            ),
+            phase="end",
+            see=("revoke_established", "revoke_claim", "revoke_search"),
+        ),
+        Offence(
+            "failure_to_comply",
+            "failing to comply with a lawful call",
+            "failure_to_comply",
+            "none",
+            "—",
+            "he is liable to the same penalty as if he had revoked",
+            (NONE,),
+        ),
+        Offence(
+            "quitted_trick",
+            "naming or looking at a card of a trick turned and quitted",
+            "quitted_trick",
+            "rho",
+            "as for a lead out of turn (VIII §1)",
+            "he is liable to the same penalty as if he had led out of turn",
+            (AWL_CALL_SUIT, WAIVE),
+        ),
+        Offence(
+            "attention_to_trick",
+            "calling attention to the trick before the partner has played",
+            "attention_to_trick",
+            "last_to_play",
+            "when the partner has played",
+            "the adversary last to play to the trick may require the offender's partner to play "
+            "his highest or lowest of the suit led, and, if he has none of that suit, to trump "
+            "or not to trump the trick",
+            (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
+        ),
+        Offence(
+            "trump_slip_looked",
+            "looking at the trump slip unlawfully",
+            "trump_slip_penalty",
+            "either_adversary",
+            "when the offender has played to the current trick (IV §6)",
+            "If a player unlawfully looks at the trump slip, his highest or lowest trump may be "
+            "called",
+            (
+                Option("highest_trump", "the offender must play his highest trump"),
+                Option("lowest_trump", "the offender must play his lowest trump"),
+                WAIVE,
+            ),
+            see=("trump_slip",),
+        ),
+        Offence(
+            "trump_named",
+            "naming the trump card, or showing the trump slip to the partner",
+            "trump_slip_penalty",
+            "either_adversary",
+            "when the partner has played to the current trick (IV §6)",
+            "if a player unlawfully names the trump card, or unlawfully shows the trump slip to "
+            "his partner, his partner's highest or lowest trump may be called",
+            (
+                Option("highest_trump", "the offender's partner must play his highest trump"),
+                Option("lowest_trump", "the offender's partner must play his lowest trump"),
+                WAIVE,
+            ),
+        ),
+        Offence(
+            "trump_card_error",
+            "on the overplay, a trump turned other than the one recorded",
+            "trump_card_error",
+            "director",
+            "—",
+            "corrected before the play: the card turned in error is liable to be called (IV §8); "
+            "not corrected until after the overplay has begun: more than two tables, the average "
+            "score; fewer than three, a new deal (IV §9); a wrong trump recorded: IV §10",
+            (
+                Option(
+                    "exposed",
+                    "corrected before the play: the card turned in error is liable to be called",
+                ),
+                Option("average", "the players at that table take the average score"),
+                NEW_DEAL,
+            ),
+            phase="deal",
+        ),
+        Offence(
+            "wrong_number_of_cards",
+            "a hand with more or fewer than thirteen cards",
+            "wrong_cards",
+            "director",
+            "—",
+            "more than two tables: the hands are rectified and passed on, this table takes the "
+            "average; otherwise a new deal (V §1; 1894 law E: before or during the original play "
+            "a new deal, on taking up for overplay sent back and rectified)",
+            NEW_DEAL_OR_AVERAGE,
+            phase="deal",
+        ),
+        Offence(
+            "misdeal",
+            "a misdeal, or a card exposed in dealing",
+            "misdeal",
+            "none",
+            "—",
+            "The deal is never lost in case of a misdeal or of exposure of a card during the "
+            "deal; the cards must be redealt by the same player (1894 law C; III §2)",
+            (NEW_DEAL,),
+            phase="deal",
+        ),
+    )
+}
+
+register_offences("whist", AWL_OFFENCES)

@@ -1,0 +1,268 @@
+"""Royalton's laws of irregularities (seed 004, laws 19-29, 37-81, 94-99),
+with its penalty points (laws 45, 54-56, 94, 99)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .offences import (
+    EXPOSED,
+    NEW_DEAL,
+    NOT_PLAY,
+    PLAY,
+    RETRACT,
+    Offence,
+    Option,
+    register_offences,
+)
+from .whist_club import STAND, WC_OFFENCES
+
+W = WC_OFFENCES
+
+
+def _points(n: int, what: str) -> Option:
+    return Option("points", f"{n} points to the adversaries' penalty score{what}", points=n)
+
+
+ROYALTON_OFFENCES = {
+    o.key: o
+    for o in (
+        replace(
+            W["call_out_of_turn"],
+            lapses="when either adversary passes, doubles or declares before demanding it (law 40)",
+            quote="either adversary may demand a new deal, or may allow such declaration to "
+            "stand, in which case the bidding shall continue as if the declaration had been in "
+            "turn (law 37; a double or redouble is a declaration, law 48)",
+        ),
+        replace(
+            W["call_out_of_turn"],
+            key="pass_out_of_turn",
+            name="a pass out of turn",
+            quote="If a player pass out of turn, it shall be considered as a bid out of turn",
+            options=(NEW_DEAL, STAND),
+        ),
+        replace(
+            W["insufficient_bid"],
+            lapses="when either adversary passes, doubles or declares before demanding it (law 40)",
+            quote="the bid is made sufficient in the declaration named and the partner of the "
+            "declarer may not further declare unless an adversary subsequently bid or double "
+            "(law 38); when not demanded, the bid over which it was made may be repeated (law 40)",
+        ),
+        replace(
+            W["impossible_bid"],
+            quote="the bid is made seven in the suit named and the partner of the declarer may "
+            "not further declare unless an adversary subsequently bid or double. Either "
+            "adversary ... may demand a new deal, or that the last declaration made on behalf of "
+            "his partnership become the final declaration",
+            options=(
+                Option(
+                    "seven",
+                    "the bid is made seven in the suit named; the partner may not declare "
+                    "unless an adversary bids or doubles",
+                ),
+                NEW_DEAL,
+                Option("final", "the adversaries' own last declaration becomes the final one"),
+            ),
+        ),
+        replace(
+            W["double_partner"],
+            quote="for doubling a partner's declaration or redoubling a partner's double 50 "
+            "points shall be added in the adverse penalty score",
+            options=(_points(50, "; the call is void"),),
+        ),
+        replace(
+            W["redouble_twice"],
+            who="either_adversary",
+            lapses="when either adversary passes, doubles or declares (law 40)",
+            quote="The penalty for redoubling more than once is 100 points in the adverse "
+            "penalty score, or a new deal, as a bid out of turn",
+            options=(_points(100, "; the redouble is void"), NEW_DEAL),
+        ),
+        replace(
+            W["debarred_call"],
+            who="either_adversary",
+            lapses="when either adversary passes, doubles or declares (law 40)",
+            quote="either adversary may decide whether such declaration stand, and neither the "
+            "offending player nor his partner may further participate in the bidding even if "
+            "the adversaries double or declare",
+            options=(
+                Option(
+                    "stand_debar_side",
+                    "the declaration stands; neither the offender nor his partner may call again",
+                ),
+                Option(
+                    "void_debar_side",
+                    "the declaration is void; neither the offender nor his partner may call again",
+                ),
+            ),
+        ),
+        replace(
+            W["exposed_in_auction"],
+            who="none",
+            quote="After the deal and before the declaration has been finally determined, if any "
+            "player lead or expose a card, there must be a new deal",
+            options=(NEW_DEAL,),
+        ),
+        replace(
+            W["information"],
+            quote="if an adversary of the declarer inform his partner regarding any previous "
+            "declaration, the declarer may call a lead from the adversary whose next turn it is "
+            "to lead. If the dummy give such information to the declarer, either adversary of "
+            "the declarer may call a lead",
+        ),
+        replace(
+            W["exposed_before_lead"],
+            quote="if the partner of the proper leader expose or lead a card, the declarer may "
+            "treat it as exposed, and may also call a suit lead from the proper leader",
+            options=(
+                EXPOSED,
+                Option(
+                    "call_suit",
+                    "the card is exposed and a suit is called from the leader",
+                    arg="suit",
+                ),
+            ),
+        ),
+        replace(
+            W["exposed_card"],
+            quote="all cards exposed by the declarer's adversaries are "
+            "liable to be called and must be left face upward on the table; each failure to "
+            "play a called card is subject to the penalty of a revoke (laws 63, 72)",
+        ),
+        replace(
+            W["declarant_exposed"],
+            quote="Cards exposed by the declarer are not liable to be called (law 69)",
+        ),
+        replace(
+            W["lead_out_of_turn"],
+            quote="the declarer may either treat the card so led as exposed or may call a suit as "
+            "soon as it is the turn of either adversary to lead (law 59); if the declarer follow, "
+            "the trick stands (law 61)",
+        ),
+        replace(
+            W["declarant_lead_out_of_turn"],
+            who="either_adversary",
+            quote="he incures no penalty, but he may not rectify the error unless directed to do "
+            "so by an adversary ... If the second hand play, the lead is accepted",
+            options=(Option("accept", "the lead stands"), RETRACT),
+        ),
+        replace(
+            W["play_out_of_turn"],
+            quote="the latter may be required to play his highest or lowest card of the suit led, "
+            "or to win or lose the trick",
+        ),
+        replace(
+            W["renounce_corrected"],
+            quote="the card played in error is exposed, and the "
+            "declarer may call it whenever he pleases, or he may require the offender to play "
+            "his highest or lowest card of the suit to the trick",
+        ),
+        replace(
+            W["revoke"],
+            quote="When the declarer revokes, he cannot score for tricks and his adversaries add "
+            "100 points ... the declarer may either add 100 points to his score in the penalty "
+            "column or take three tricks ... Such tricks may assist the declarer to make good his "
+            "declaration and to score a slam",
+            options=(
+                Option(
+                    "revoke_points",
+                    "the declarer adds 100 points to his penalty column",
+                    topic="revoke_adversary",
+                ),
+                Option(
+                    "revoke_tricks",
+                    "the declarer takes three tricks from the adversaries",
+                    topic="revoke_adversary",
+                ),
+            ),
+        ),
+        replace(
+            W["failure_to_comply"],
+            quote="he is liable to the penalty for revoke (Law 77) "
+            "unless such play be corrected before the trick be turned and quitted",
+        ),
+        replace(
+            W["dummy_suggestion"],
+            quote="either adversary may require the declarer to play or not to play such card ... "
+            "Or, if either adversary prefer, he may elect to add 50 points to his penalty score",
+            options=(PLAY, NOT_PLAY, _points(50, "")),
+        ),
+        replace(
+            W["dummy_incident"],
+            quote="the declarer may not exact such penalty. If such incident ... no penalty "
+            "might have been exacted, the opponents shall score 50 points in the penalty score",
+            who="none",
+            options=(
+                Option("waive", "a penalty was due: the declarer may not exact it"),
+                _points(50, ": no penalty was due for the incident"),
+            ),
+        ),
+        Offence(
+            "dummy_warns_wrong_hand",
+            "dummy warning the declarer that he is about to lead from the wrong hand",
+            "dummy_warns_wrong_hand",
+            "either_adversary",
+            "when the declarer has led",
+            "either adversary may require that the lead be made from that hand, or may elect to "
+            "add 50 points to his penalty score",
+            (
+                Option("lead_wrong_hand", "the declarer must lead from the wrong hand"),
+                _points(50, ""),
+            ),
+        ),
+        replace(
+            W["claim_by_adversary"],
+            quote="such cards are exposed and liable to be called; "
+            "but if either adversary retain his hand, he cannot be forced to abandon it",
+        ),
+        replace(
+            W["claim_by_declarant"],
+            quote="He is not then allowed to call any cards his "
+            "adversaries may have exposed, as a result of his statement, nor to take any "
+            "finesse not previously proven a winner",
+        ),
+        replace(
+            W["quitted_trick"],
+            who="either_adversary",
+            quote="A trick turned and quitted may not be looked at ... The penalty for the "
+            "violation of this law is 25 points in the adverse penalty score",
+            options=(_points(25, ""),),
+        ),
+        replace(
+            W["unauthorized_reference"],
+            quote="the declarer may call a suit from the adversary whose next turn it is to lead",
+        ),
+        replace(
+            W["attention_to_trick"],
+            quote="the declarer may require such partner to play his "
+            "highest or lowest card of the suit led, or to win or lose the trick",
+        ),
+        Offence(
+            "infraction",
+            "an infraction of a rule with no specific penalty",
+            "infraction",
+            "either_adversary",
+            "—",
+            "The infraction of any rule where a specific penalty is not provided therein, is a "
+            "penalty of twenty-five points",
+            (_points(25, ""),),
+        ),
+        replace(
+            W["wrong_number_of_cards"],
+            quote="There must be a new deal ... if any player have dealt to him a greater number "
+            "of cards than thirteen (law 24d); one player more and another less: the deal is void "
+            "(law 28)",
+        ),
+        replace(
+            W["misdeal"],
+            quote="In the event of a misdeal, the same pack must be dealt again "
+            "by the same player (laws 23, 24)",
+        ),
+    )
+}
+# Royalton 70-72: called cards and "not to play a suit" as for the Whist Club.
+ROYALTON_OFFENCES["declarant_renounce_corrected"] = replace(
+    W["declarant_renounce_corrected"], quote="this penalty cannot be exacted from the declarer"
+)
+
+register_offences("royalton", ROYALTON_OFFENCES)

@@ -1,0 +1,199 @@
+"""Rulings: the options the law offers for an irregularity, with the law
+cited and the effect of each on the deal and the score; and applying one.
+
+For a table played in laws mode, ``ruling_for(table)`` reads the irregularity
+pending in its event log; for a physical table, ``ruling(code, offence, ...)``
+takes the facts from the director.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..calls import Contract
+from ..cards import Seat
+from ..codes import Code, find_code
+from ..records import Ruling
+from ..scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
+from ..table import Table
+from .offences import LawsError, Offence, offence
+
+__all__ = ["Facts", "RulingOption", "RulingReport", "apply_ruling", "ruling", "ruling_for"]
+
+SIDES = ("North-South", "East-West")
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What a director knows of the deal, for the effect on the score."""
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None  # won by the declarer's side (whist: by North-South)
+    revokes: tuple[Revoke, ...] = ()
+    average: float | None = None  # whist: North-South's average on the deal
+    tricks_before_revoke: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulingOption:
+    key: str
+    text: str
+    law: str
+    effect: str  # on the deal and the score
+    score: DealScore | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulingReport:
+    code: Code
+    offence: Offence
+    offender: Seat | None
+    law: str
+    quote: str
+    who: str  # who may choose
+    lapses: str
+    options: tuple[RulingOption, ...]
+    see: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        by = f" by {self.offender.name.title()}" if self.offender is not None else ""
+        out = [
+            f"{self.law}: {self.offence.name}{by}",
+            f'  "{self.quote}"',
+            f"  Who chooses: {self.who}",
+            f"  The right lapses: {self.lapses}",
+        ]
+        if self.see:
+            out.append(f"  See also: {', '.join(self.see)}")
+        for o in self.options:
+            out.append(f"  [{o.key}] {o.text} ({o.law})")
+            out.append(f"      effect: {o.effect}")
+        return out
+
+
+def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
+    def name(s: Seat) -> str:
+        return s.name.title()
+
+    if o.who == "declarant":
+        return f"the declarant{f' ({name(declarer)})' if declarer is not None else ''}"
+    if offender is None:
+        return {
+            "either_adversary": "either adversary of the offender",
+            "rho": "the adversary on the offender's right",
+            "lha": "the adversary on the offender's left",
+            "last_to_play": "the adversary last to play to the trick",
+            "none": "nobody: the law takes its course",
+            "director": "the director",
+        }.get(o.who, o.who)
+    return {
+        "either_adversary": f"either adversary ({name(offender.left)} or {name(offender.right)})",
+        "rho": f"the adversary on the offender's right ({name(offender.right)})",
+        "lha": f"the adversary on the offender's left ({name(offender.left)})",
+        "last_to_play": "the adversary last to play to the trick",
+        "none": "nobody: the law takes its course",
+        "director": "the director",
+    }.get(o.who, o.who)
+
+
+def _score_text(score: DealScore) -> str:
+    if score.void:
+        return score.note or "no score"
+    return "; ".join(
+        f"{SIDES[s]} {score.trick(s)} trick + {score.honor(s)} honor = {score.total(s)}"
+        for s in (0, 1)
+    )
+
+
+def _effect(
+    code: Code, o: Offence, key: str, points: int, offender: Seat | None, facts: Facts
+) -> tuple[str, DealScore | None]:
+    side = None if offender is None else 1 - offender.side
+    if key in ("revoke_points", "revoke_tricks", "none") and o.key == "revoke":
+        if facts.tricks is None or (code.auction and facts.contract is None):
+            return "give --contract, --declarer and --tricks to see the score", None
+        revokes = facts.revokes or ((Revoke(offender),) if offender is not None else ())
+        result = DealResult(
+            code,
+            facts.contract,
+            facts.declarer,
+            facts.tricks,
+            revokes=revokes,
+            revoke_penalty="points" if key == "revoke_points" else "tricks",
+            tricks_before_revoke=facts.tricks_before_revoke,
+            average=facts.average,
+            trump=None,
+        )
+        score = score_deal(result)
+        return _score_text(score), score
+    if key in ("new_deal",):
+        return "the deal is void and dealt again; nothing is scored for it", None
+    if key == "average":
+        return "this table does not play the deal; each side takes the average score", None
+    if key == "rectify":
+        return "the deal is rectified and played; no change to the score", None
+    if points and side is not None:
+        extra = ScoreItem(side, "honor", points, o.name, code.cite(o.topic))
+        text = f"+{points} to {SIDES[side]}'s honor (penalty) column"
+        if facts.tricks is not None and facts.contract is not None:
+            base = score_deal(DealResult(code, facts.contract, facts.declarer, facts.tricks))
+            score = replace(base, items=(*base.items, extra))
+            return f"{text}: {_score_text(score)}", score
+        return text, None
+    if key in ("waive", "none", "ignore", "void", "condone", "retract", "accept"):
+        return "no penalty on the score; the deal goes on", None
+    return "no points change hands; the play of the deal is constrained as stated", None
+
+
+def ruling(
+    code: Code | str,
+    key: str,
+    offender: Seat | None = None,
+    facts: Facts | None = None,
+) -> RulingReport:
+    """The options for ``key`` (an offence of ``code``) committed by ``offender``."""
+    c = find_code(code)
+    o = offence(c, key)
+    f = facts or Facts()
+    options = []
+    for opt in o.options:
+        effect, score = _effect(c, o, opt.key, opt.points, offender, f)
+        options.append(RulingOption(opt.key, opt.text, c.cite(opt.topic or o.topic), effect, score))
+    return RulingReport(
+        c,
+        o,
+        offender,
+        c.cite(o.topic),
+        o.quote,
+        _who(o, offender, f.declarer),
+        o.lapses,
+        tuple(options),
+        tuple(c.cite(t) for t in o.see),
+    )
+
+
+def ruling_for(table: Table, average: float | None = None) -> RulingReport:
+    """The ruling on the irregularity pending at ``table`` (laws mode)."""
+    p = table.pending
+    if p is None:
+        raise LawsError("no irregularity awaits a ruling at this table")
+    facts = Facts(declarer=table.declarer, contract=table.contract, average=average)
+    if p.offence.key == "revoke" and table.play is not None:
+        declarer = table.declarer
+        assert declarer is not None
+        facts = replace(
+            facts,
+            tricks=table.tricks_won()[declarer.side],
+            revokes=table.revokes(),
+        )
+    return ruling(table.code, p.offence.key, p.seat, facts)
+
+
+def apply_ruling(table: Table, option: str, seat: Seat | None = None, arg: str = "") -> Ruling:
+    """Apply ``option`` to the irregularity pending at ``table``, chosen by
+    ``seat`` (by default the first player the law entitles)."""
+    p = table.pending
+    if p is None:
+        raise LawsError("no irregularity awaits a ruling at this table")
+    return table.rule(seat if seat is not None else p.choosers[0], option, arg)

@@ -1,0 +1,32 @@
+"""Double-dummy analysis for every declaration, nullo included (issue 5).
+
+See ``auctionwhist.solver.api`` for the conventions and docs/solver.md.
+"""
+
+from .api import (
+    STRAINS,
+    Engine,
+    Position,
+    SolverError,
+    best_cards,
+    dd_table,
+    dd_tricks,
+    position_of_play,
+    score_cards,
+    solve_position,
+    trump_of,
+)
+
+__all__ = [
+    "STRAINS",
+    "Engine",
+    "Position",
+    "SolverError",
+    "best_cards",
+    "dd_table",
+    "dd_tricks",
+    "position_of_play",
+    "score_cards",
+    "solve_position",
+    "trump_of",
+]

@@ -1,0 +1,613 @@
+/* Double-dummy search for whist play: ordinary (trumps / no-trump) and nullo.
+ *
+ * One search serves both: it always answers "can North-South take at least
+ * `target` of the tricks still to be completed?". At ordinary play North-South
+ * maximise their tricks; at nullo (Royalton, SPEC 2.2 (5)) every side tries to
+ * lose tricks, so North-South minimise theirs and East-West maximise them.
+ *
+ * DDS's techniques: hands as 4 x 16-bit suit lanes in a uint64; zero-window
+ * searches (a bool per target) driven by a bound search; a transposition
+ * table at trick boundaries keyed by relative ranks (who holds the 1st, 2nd,
+ * ... remaining card of each suit); quick-trick cut-offs (sure winners at
+ * ordinary play, sure forced winners at nullo); equivalent cards generated
+ * once; move ordering by the goal of the player to move.
+ *
+ * Cards in the Python API are suit*13 + rank-2 (clubs 0 .. spades 3); here a
+ * card is suit*16 + rank-2 so a suit is a 16-bit lane.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+
+#define LANE(h, s) ((u32)(((h) >> (16 * (s))) & 0x1FFFu))
+#define BIT(c) ((u64)1 << (c))
+
+static inline int hibit32(u32 x) { return 31 - __builtin_clz(x); }
+static inline int popc32(u32 x) { return __builtin_popcount(x); }
+
+/* ---- transposition table ---------------------------------------------- */
+
+typedef struct {
+    u32 key[4];  /* per suit: length (4 bits) << 26 | owner of each card, top first */
+    u32 gen;
+    uint8_t leader, lb, ub, depth;
+    uint8_t best; /* suit*16 + relative rank from the top of the best move, 255 none */
+    uint8_t pad[3];
+} Entry;
+
+#define TT_BITS 20
+#define TT_WAYS 4
+#define TT_SIZE ((size_t)1 << TT_BITS)
+
+static Entry *tt = NULL;
+static u32 tt_gen = 0;
+
+typedef struct {
+    u64 hand[4];
+    int trump;   /* 0..3, or -1 at no-trump and nullo */
+    int nullo;
+    int leader;  /* seat leading the trick in progress */
+    int nplayed; /* cards already played to it */
+    int trick[4];
+    int left;    /* tricks not yet complete, the one in progress included */
+    long nodes;
+} S;
+
+static inline int beats(int c, int w, int trump) {
+    /* does c beat the current winning card w? */
+    int cs = c >> 4, ws = w >> 4;
+    if (cs == ws) return c > w;
+    return cs == trump;
+}
+
+static void make_key(const S *s, u32 key[4]) {
+    for (int su = 0; su < 4; su++) {
+        u32 h0 = LANE(s->hand[0], su), h1 = LANE(s->hand[1], su), h2 = LANE(s->hand[2], su),
+            h3 = LANE(s->hand[3], su);
+        u32 all = h0 | h1 | h2 | h3;
+        u32 k = 0, n = 0;
+        while (all) {
+            int r = hibit32(all);
+            u32 b = 1u << r;
+            all ^= b;
+            u32 o = (h1 & b) ? 1 : (h2 & b) ? 2 : (h3 & b) ? 3 : 0;
+            k = (k << 2) | o;
+            n++;
+        }
+        key[su] = (n << 26) | k;
+    }
+}
+
+static inline u32 key_hash(const u32 key[4], int leader) {
+    u64 x = ((u64)key[0] << 32 | key[1]) * 0x9E3779B97F4A7C15ull;
+    x ^= ((u64)key[2] << 32 | key[3]) * 0xC2B2AE3D27D4EB4Full;
+    x ^= (u64)leader * 0x165667B19E3779F9ull;
+    x ^= x >> 29;
+    return (u32)(x >> 20);
+}
+
+static int opt_tt = 1;
+static Entry *tt_find(const u32 key[4], int leader, u32 h) {
+    if (!opt_tt) return NULL;
+    Entry *b = &tt[(h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
+    for (int i = 0; i < TT_WAYS; i++) {
+        Entry *e = &b[i];
+        if (e->gen == tt_gen && e->leader == leader && e->key[0] == key[0] &&
+            e->key[1] == key[1] && e->key[2] == key[2] && e->key[3] == key[3])
+            return e;
+    }
+    return NULL;
+}
+
+static Entry *tt_slot(const u32 key[4], int leader, u32 h, int depth) {
+    Entry *b = &tt[(h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
+    Entry *victim = &b[0];
+    for (int i = 0; i < TT_WAYS; i++) {
+        Entry *e = &b[i];
+        if (e->gen != tt_gen) { victim = e; break; }
+        if (e->depth < victim->depth) victim = e;
+    }
+    memcpy(victim->key, key, sizeof(u32) * 4);
+    victim->gen = tt_gen;
+    victim->leader = (uint8_t)leader;
+    victim->lb = 0;
+    victim->ub = (uint8_t)depth;
+    victim->depth = (uint8_t)depth;
+    victim->best = 255;
+    return victim;
+}
+
+/* ---- quick tricks ---------------------------------------------------------- */
+
+/* Ordinary play: tricks the leader surely cashes from the top, one after the
+ * other, keeping the lead. Counts only cards above every other remaining card
+ * of the suit; a plain suit counts no more rounds than an adversary holding
+ * trumps can follow. */
+static int quick_winners(const S *s) {
+    int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
+    int q = 0;
+    int o1t = s->trump >= 0 && LANE(s->hand[O1], s->trump);
+    int o2t = s->trump >= 0 && LANE(s->hand[O2], s->trump);
+    for (int su = 0; su < 4; su++) {
+        u32 ls = LANE(s->hand[L], su);
+        if (!ls) continue;
+        u32 others = LANE(s->hand[P], su) | LANE(s->hand[O1], su) | LANE(s->hand[O2], su);
+        int w;
+        if (!others) w = popc32(ls);
+        else w = popc32(ls >> (hibit32(others) + 1));
+        if (!w) continue;
+        if (su != s->trump) {
+            if (o1t) { int n = popc32(LANE(s->hand[O1], su)); if (n < w) w = n; }
+            if (o2t) { int n = popc32(LANE(s->hand[O2], su)); if (n < w) w = n; }
+        }
+        q += w;
+    }
+    return q;
+}
+
+/* ---- move generation and ordering --------------------------------------- */
+
+typedef struct {
+    int card;
+    int score;
+} Move;
+
+/* Representatives of the mover's legal cards: the lowest of each run of cards
+ * adjacent among the remaining cards (the trick in progress counts as
+ * remaining, its cards separate runs). */
+static int gen_moves(const S *s, int turn, Move *mv) {
+    u64 h = s->hand[turn];
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < s->nplayed; i++) all |= BIT(s->trick[i]);
+    if (s->nplayed) {
+        int led = s->trick[0] >> 4;
+        u64 f = h & ((u64)0x1FFF << (16 * led));
+        if (f) h = f;
+    }
+    int n = 0;
+    for (int su = 0; su < 4; su++) {
+        u32 hs = LANE(h, su);
+        if (!hs) continue;
+        u32 as = LANE(all, su);
+        while (hs) {
+            int r = __builtin_ctz(hs);
+            hs &= hs - 1;
+            u32 below = as & ((1u << r) - 1);
+            if (below && (LANE(s->hand[turn], su) >> hibit32(below) & 1)) continue;
+            mv[n].card = su * 16 + r;
+            mv[n].score = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
+    int me = turn & 1;
+    int nullo = s->nullo, trump = s->trump;
+    if (s->nplayed == 0) {
+        int P = (turn + 2) & 3, O1 = (turn + 1) & 3, O2 = (turn + 3) & 3;
+        for (int i = 0; i < n; i++) {
+            int c = mv[i].card, su = c >> 4, r = c & 15;
+            u32 opp = LANE(s->hand[O1], su) | LANE(s->hand[O2], su);
+            u32 par = LANE(s->hand[P], su);
+            u32 above = ~((2u << r) - 1) & 0x1FFF;
+            int sc;
+            if (!nullo) {
+                if (!(opp & above) && !(par & above)) {
+                    sc = 60 + r; /* a winner */
+                    if (trump >= 0 && su != trump &&
+                        ((!LANE(s->hand[O1], su) && LANE(s->hand[O1], trump)) ||
+                         (!LANE(s->hand[O2], su) && LANE(s->hand[O2], trump))))
+                        sc = 5;
+                } else if (par && hibit32(par) > (opp ? hibit32(opp) : -1)) {
+                    sc = 40 - r; /* to partner's winner */
+                } else {
+                    sc = 20 - r - (su == trump ? 8 : 0);
+                }
+            } else {
+                /* lead under everything the adversaries hold: they must win */
+                u32 below = (1u << r) - 1;
+                if (opp && !(opp & below))
+                    sc = (par && !(par & ~below & 0x1FFF) ? 40 : 60) - popc32(par & ~below & 0x1FFF);
+                else
+                    sc = 30 - r - 2 * popc32(opp & below);
+            }
+            mv[i].score = sc;
+        }
+    } else {
+        int w = s->trick[0], wi = 0;
+        for (int i = 1; i < s->nplayed; i++)
+            if (beats(s->trick[i], w, trump)) { w = s->trick[i]; wi = i; }
+        int wseat = (s->leader + wi) & 3;
+        int partner_wins = (wseat & 1) == me;
+        int last = s->nplayed == 3;
+        int led = s->trick[0] >> 4;
+        for (int i = 0; i < n; i++) {
+            int c = mv[i].card, su = c >> 4, r = c & 15;
+            int win = beats(c, w, trump);
+            int ours = win || partner_wins;
+            int sc;
+            if (!nullo) {
+                if (partner_wins) sc = last ? 50 - r : (win ? 10 - r : 40 - r);
+                else if (win) sc = 60 - r - (su != led ? 0 : 0);
+                else sc = 30 - r - (su == trump ? 10 : 0);
+            } else {
+                if (!ours) sc = 60 + r; /* duck with the highest card that still loses */
+                else if (last) sc = 40 + r + (su != led ? 12 : 0);
+                else sc = 30 - r;
+            }
+            mv[i].score = sc;
+        }
+    }
+    if (best >= 0)
+        for (int i = 0; i < n; i++)
+            if (mv[i].card == best) mv[i].score += 1000;
+    for (int i = 1; i < n; i++) {
+        Move m = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].score < m.score) { mv[j + 1] = mv[j]; j--; }
+        mv[j + 1] = m;
+    }
+}
+
+/* ---- the search ----------------------------------------------------------- */
+
+static int trick_winner_seat(const S *s) {
+    int w = s->trick[0], wi = 0;
+    for (int i = 1; i < 4; i++)
+        if (beats(s->trick[i], w, s->trump)) { w = s->trick[i]; wi = i; }
+    return (s->leader + wi) & 3;
+}
+
+/* Relative rank of card c from the top of its suit among the remaining cards. */
+static int rel_of(const S *s, int c) {
+    int su = c >> 4, r = c & 15;
+    u32 all = LANE(s->hand[0], su) | LANE(s->hand[1], su) | LANE(s->hand[2], su) |
+              LANE(s->hand[3], su);
+    return su * 16 + popc32(all >> (r + 1));
+}
+
+static int card_of_rel(const S *s, int turn, int rel) {
+    int su = rel >> 4, k = rel & 15;
+    u32 all = LANE(s->hand[0], su) | LANE(s->hand[1], su) | LANE(s->hand[2], su) |
+              LANE(s->hand[3], su);
+    while (all) {
+        int r = hibit32(all);
+        if (k == 0) return (LANE(s->hand[turn], su) >> r & 1) ? su * 16 + r : -1;
+        all ^= 1u << r;
+        k--;
+    }
+    return -1;
+}
+
+static int search(S *s, int target);
+
+static int play_and_search(S *s, int c, int turn, int target) {
+    int r;
+    s->hand[turn] ^= BIT(c);
+    s->trick[s->nplayed++] = c;
+    if (s->nplayed == 4) {
+        int oldleader = s->leader;
+        int wseat = trick_winner_seat(s);
+        int saved[4];
+        memcpy(saved, s->trick, sizeof saved); /* the next trick reuses the array */
+        s->leader = wseat;
+        s->nplayed = 0;
+        s->left--;
+        r = search(s, target - ((wseat & 1) == 0));
+        s->left++;
+        s->nplayed = 4;
+        s->leader = oldleader;
+        memcpy(s->trick, saved, sizeof saved);
+    } else {
+        r = search(s, target);
+    }
+    s->nplayed--;
+    s->hand[turn] ^= BIT(c);
+    return r;
+}
+
+static int search(S *s, int target) {
+    if (target <= 0) return 1;
+    if (target > s->left) return 0;
+    s->nodes++;
+    int turn = (s->leader + s->nplayed) & 3;
+    int maxer = ((turn & 1) == 0) ^ s->nullo;
+    Entry *e = NULL;
+    u32 key[4], h = 0;
+    int best = -1;
+    if (s->nplayed == 0) {
+        if (s->left == 1) {
+            /* the last trick: one card a hand, nothing to choose */
+            int w = __builtin_ctzll(s->hand[s->leader]), ws = s->leader;
+            for (int i = 1; i < 4; i++) {
+                int p = (s->leader + i) & 3;
+                int c = __builtin_ctzll(s->hand[p]);
+                if (beats(c, w, s->trump)) { w = c; ws = p; }
+            }
+            return ((ws & 1) == 0) >= target;
+        }
+        make_key(s, key);
+        h = key_hash(key, s->leader);
+        e = tt_find(key, s->leader, h);
+        if (e) {
+            if (e->lb >= target) return 1;
+            if (e->ub < target) return 0;
+            if (e->best != 255) best = card_of_rel(s, turn, e->best);
+        }
+        int ns_leads = (s->leader & 1) == 0;
+        if (!s->nullo) {
+            int q = quick_winners(s);
+            if (ns_leads ? q >= target : target > s->left - q) {
+                if (!e) e = tt_slot(key, s->leader, h, s->left);
+                if (ns_leads) { if (e->lb < q) e->lb = (uint8_t)q; }
+                else if (e->ub > s->left - q) e->ub = (uint8_t)(s->left - q);
+                return ns_leads;
+            }
+        }
+    }
+    Move mv[13];
+    int n = gen_moves(s, turn, mv);
+    order_moves(s, turn, mv, n, best);
+    int result = !maxer, cut = -1;
+    for (int i = 0; i < n; i++) {
+        int r = play_and_search(s, mv[i].card, turn, target);
+        if (maxer ? r : !r) { result = r; cut = mv[i].card; break; }
+    }
+    if (s->nplayed == 0) {
+        /* the search below may have reused the entry's slot: look again */
+        e = tt_find(key, s->leader, h);
+        if (!e) e = tt_slot(key, s->leader, h, s->left);
+        if (result) { if (e->lb < target) e->lb = (uint8_t)target; }
+        else if (e->ub >= target) e->ub = (uint8_t)(target - 1);
+        if (cut >= 0) e->best = (uint8_t)rel_of(s, cut);
+    }
+    return result;
+}
+
+/* North-South tricks from the tricks not yet complete, exact. `guess` seeds
+ * the bound search (MTD-like: step from the guess, then halve). */
+static int solve_exact(S *s, int guess) {
+    int lo = 0, hi = s->left;
+    if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
+    /* first probe at the guess, then halve what is left */
+    if (guess > 0) {
+        if (search(s, guess)) lo = guess; else hi = guess - 1;
+    }
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (search(s, mid)) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+
+/* ---- Python interface ---------------------------------------------------- */
+
+static int ensure_tt(void) {
+    if (!tt) {
+        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (!tt) { PyErr_NoMemory(); return -1; }
+    }
+    tt_gen++;
+    if (tt_gen == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); tt_gen = 1; }
+    return 0;
+}
+
+static inline u64 to_lanes(u64 h52) {
+    u64 out = 0;
+    for (int su = 0; su < 4; su++) out |= ((h52 >> (13 * su)) & 0x1FFF) << (16 * su);
+    return out;
+}
+
+static inline int to_ours(int c) { return (c >> 4) * 13 + (c & 15); }
+
+/* parse (hands, trump, nullo, leader, trick) into S; returns 0 or -1 */
+static int parse_position(PyObject *args, S *s) {
+    PyObject *hands, *trick;
+    int trump, nullo, leader;
+    if (!PyArg_ParseTuple(args, "OipiO", &hands, &trump, &nullo, &leader, &trick)) return -1;
+    (void)nullo;
+    memset(s, 0, sizeof(*s));
+    s->trump = trump;
+    s->nullo = nullo;
+    s->leader = leader & 3;
+    PyObject *hs = PySequence_Fast(hands, "hands must be a sequence of four ints");
+    if (!hs) return -1;
+    if (PySequence_Fast_GET_SIZE(hs) != 4) {
+        Py_DECREF(hs);
+        PyErr_SetString(PyExc_ValueError, "four hands are needed");
+        return -1;
+    }
+    u64 seen = 0;
+    int counts[4];
+    for (int i = 0; i < 4; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
+        if (PyErr_Occurred()) { Py_DECREF(hs); return -1; }
+        if (v >> 52 || (seen & v)) {
+            Py_DECREF(hs);
+            PyErr_SetString(PyExc_ValueError, "hands must be disjoint sets of the 52 cards");
+            return -1;
+        }
+        seen |= v;
+        s->hand[i] = to_lanes(v);
+        counts[i] = __builtin_popcountll(v);
+    }
+    Py_DECREF(hs);
+    PyObject *ts = PySequence_Fast(trick, "trick must be a sequence of cards");
+    if (!ts) return -1;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(ts);
+    if (nt > 3) {
+        Py_DECREF(ts);
+        PyErr_SetString(PyExc_ValueError, "a trick in progress holds at most three cards");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts, i));
+        if (PyErr_Occurred()) { Py_DECREF(ts); return -1; }
+        if (c < 0 || c > 51 || (seen >> c & 1)) {
+            Py_DECREF(ts);
+            PyErr_SetString(PyExc_ValueError, "a card of the trick is out of range or still held");
+            return -1;
+        }
+        seen |= (u64)1 << c;
+        s->trick[i] = (int)(c / 13) * 16 + (int)(c % 13);
+        counts[(s->leader + i) & 3]++;
+    }
+    Py_DECREF(ts);
+    s->nplayed = (int)nt;
+    for (int i = 1; i < 4; i++)
+        if (counts[i] != counts[0]) {
+            PyErr_SetString(PyExc_ValueError,
+                            "the hands (with the trick in progress) must hold equal numbers of cards");
+            return -1;
+        }
+    if (counts[0] == 0) {
+        PyErr_SetString(PyExc_ValueError, "no cards left to play");
+        return -1;
+    }
+    s->left = counts[0];
+    if (trump < -1 || trump > 3 || (nullo && trump != -1)) {
+        PyErr_SetString(PyExc_ValueError, "trump must be -1..3, and -1 at nullo");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *core_solve(PyObject *self, PyObject *args) {
+    (void)self;
+    S s;
+    if (parse_position(args, &s) < 0) return NULL;
+    if (ensure_tt() < 0) return NULL;
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = solve_exact(&s, -1);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(il)", v, s.nodes);
+}
+
+static PyObject *core_score(PyObject *self, PyObject *args) {
+    (void)self;
+    S s;
+    if (parse_position(args, &s) < 0) return NULL;
+    if (ensure_tt() < 0) return NULL;
+    int turn = (s.leader + s.nplayed) & 3;
+    Move mv[13];
+    int n = gen_moves(&s, turn, mv);
+    int val[13];
+    u64 all = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3];
+    for (int i = 0; i < s.nplayed; i++) all |= BIT(s.trick[i]);
+    Py_BEGIN_ALLOW_THREADS
+    int guess = -1;
+    for (int i = 0; i < n; i++) {
+        int c = mv[i].card;
+        s.hand[turn] ^= BIT(c);
+        s.trick[s.nplayed++] = c;
+        int v;
+        if (s.nplayed == 4) {
+            int oldleader = s.leader;
+            int w = trick_winner_seat(&s);
+            int pt = (w & 1) == 0;
+            s.leader = w;
+            s.nplayed = 0;
+            s.left--;
+            int saved[4];
+            memcpy(saved, s.trick, sizeof saved);
+            v = pt + (s.left ? solve_exact(&s, guess < 0 ? -1 : guess - pt) : 0);
+            memcpy(s.trick, saved, sizeof saved);
+            s.left++;
+            s.nplayed = 4;
+            s.leader = oldleader;
+        } else {
+            v = solve_exact(&s, guess);
+        }
+        guess = v;
+        s.nplayed--;
+        s.hand[turn] ^= BIT(c);
+        val[i] = v;
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        /* the run of equivalent cards above the representative */
+        int c = mv[i].card, su = c >> 4;
+        u32 hs = LANE(s.hand[turn], su), as = LANE(all, su);
+        for (int r = c & 15; r < 13; r++) {
+            if (!(as >> r & 1)) continue;
+            if (!(hs >> r & 1)) break;
+            PyObject *k = PyLong_FromLong(to_ours(su * 16 + r));
+            PyObject *v = PyLong_FromLong(val[i]);
+            if (!k || !v || PyDict_SetItem(out, k, v) < 0) {
+                Py_XDECREF(k); Py_XDECREF(v); Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(k);
+            Py_DECREF(v);
+        }
+    }
+    return out;
+}
+
+/* table(hands, trump, nullo) -> North-South tricks with each seat leading N E S W.
+ * One table generation for the four leads: the transposition table is shared. */
+static PyObject *core_table(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *hands;
+    int trump, nullo;
+    if (!PyArg_ParseTuple(args, "Oip", &hands, &trump, &nullo)) return NULL;
+    PyObject *empty = PyTuple_New(0);
+    if (!empty) return NULL;
+    PyObject *a = Py_BuildValue("(OiiiO)", hands, trump, nullo, 0, empty);
+    Py_DECREF(empty);
+    if (!a) return NULL;
+    S s;
+    int rc = parse_position(a, &s);
+    Py_DECREF(a);
+    if (rc < 0) return NULL;
+    if (ensure_tt() < 0) return NULL;
+    int v[4];
+    long nodes = 0;
+    Py_BEGIN_ALLOW_THREADS
+    int guess = -1;
+    for (int l = 0; l < 4; l++) {
+        s.leader = l;
+        s.nplayed = 0;
+        /* the side on lead: the previous figure for the other side's lead is a fair guess */
+        v[l] = solve_exact(&s, guess);
+        guess = v[l];
+    }
+    nodes = s.nodes;
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], nodes);
+}
+
+static PyObject *core_options(PyObject *self, PyObject *args) {
+    (void)self;
+    if (!PyArg_ParseTuple(args, "i", &opt_tt)) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"_options", core_options, METH_VARARGS, "_options(use_tt): for tests of the search itself"},
+    {"solve", core_solve, METH_VARARGS,
+     "solve(hands, trump, nullo, leader, trick) -> (north_south_tricks, nodes)"},
+    {"score", core_score, METH_VARARGS,
+     "score(hands, trump, nullo, leader, trick) -> {card: north_south_tricks}"},
+    {"table", core_table, METH_VARARGS,
+     "table(hands, trump, nullo) -> ((NS tricks with N, E, S, W leading), nodes)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moddef = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "Compiled double-dummy search for whist play and nullo (see auctionwhist.solver).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&moddef); }

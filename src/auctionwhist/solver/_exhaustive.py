@@ -1,0 +1,68 @@
+"""A plain minimax over every card, in Python: the yardstick the core is proven against.
+
+No transposition table, no cut-offs, no equivalent cards: every legal card of
+every hand is tried. Only for small endings (up to five cards a hand).
+"""
+
+from __future__ import annotations
+
+from ..play import trick_winner
+
+__all__ = ["exhaustive_ns_tricks"]
+
+_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+def _legal(hand: int, trick: list[int]) -> list[int]:
+    if trick:
+        follow = hand & _SUIT_MASKS[trick[0] // 13]
+        if follow:
+            hand = follow
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+def exhaustive_ns_tricks(
+    hands: tuple[int, int, int, int] | list[int],
+    trump: int,
+    nullo: bool,
+    leader: int,
+    trick: tuple[int, ...] | list[int] = (),
+) -> int:
+    """North-South's tricks from the tricks not yet complete, best play by all.
+
+    Ordinary play: North-South maximise their tricks, East-West minimise
+    them. Nullo (SPEC §2.2 (5)): each side tries to lose tricks, so
+    North-South minimise and East-West maximise.
+    """
+    hs = list(hands)
+    cards = list(trick)
+
+    def value(leader: int) -> int:
+        turn = (leader + len(cards)) & 3
+        if not hs[turn] and not cards:
+            return 0
+        ns_to_move = turn & 1 == 0
+        maximise = ns_to_move != nullo
+        best = -1 if maximise else 99
+        for c in _legal(hs[turn], cards):
+            hs[turn] ^= 1 << c
+            cards.append(c)
+            if len(cards) == 4:
+                played = cards[:]
+                winner = (leader + trick_winner(played, trump)) & 3
+                cards.clear()
+                v = (winner & 1 == 0) + value(winner)
+                cards.extend(played)
+            else:
+                v = value(leader)
+            cards.pop()
+            hs[turn] ^= 1 << c
+            best = max(best, v) if maximise else min(best, v)
+        return best
+
+    return value(leader)

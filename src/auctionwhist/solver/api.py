@@ -1,0 +1,180 @@
+"""Double-dummy analysis: tricks for every strain and declarer, nullo included.
+
+Conventions (one for the whole package):
+
+* A **strain** is a denomination key: ``"C" "D" "H" "S" "NT" "NL"``; ``"RS"``
+  (Royal Spades) is played as spades and is accepted as ``"S"``.
+* ``dd_tricks`` and ``dd_table`` always count the tricks **the declarer's
+  side** takes, out of 13, with the opening lead from the declarer's left
+  (daw "Playing"; Royalton law 52).
+* At ``"NL"`` (Royalton nullo, SPEC §2.2 (5)) both sides try to *lose*
+  tricks: the declarer's side takes as few as it can, the adversaries push as
+  many on it as they can. The figure is the number of tricks the declarer's
+  side is **forced to take**; its adversaries take ``13 - n``, and a nullo of
+  level L is fulfilled double dummy when ``13 - n >= 6 + L``.
+* Mid-play scores (``score_cards``, ``solve_position``) count the tricks
+  **the side of the player to move** takes from the tricks not yet complete
+  (the trick in progress included). At ``"NL"`` smaller is better for that
+  side; elsewhere larger is better. ``best_cards`` knows which.
+
+Suit and no-trump play is solved by DDS (through ``endplay``) unless
+``engine="core"`` is asked; nullo is solved by our own compiled core
+(``auctionwhist.solver._core``), which also solves ordinary play and is
+proven equal to DDS on that (docs/solver.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import Deal, Seat
+
+__all__ = [
+    "STRAINS",
+    "Engine",
+    "Position",
+    "SolverError",
+    "best_cards",
+    "dd_table",
+    "dd_tricks",
+    "position_of_play",
+    "score_cards",
+    "solve_position",
+    "trump_of",
+]
+
+STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT", "NL")
+"""Every strain, in the order of ``dd_table``'s default."""
+
+Engine = Literal["auto", "dds", "core"]
+"""``"dds"``: endplay's DDS (not at nullo); ``"core"``: our compiled search;
+``"auto"``: DDS for suits and no-trump, the core for nullo."""
+
+_TRUMPS = {"C": 0, "D": 1, "H": 2, "S": 3, "RS": 3, "NT": -1, "NL": -1}
+
+
+class SolverError(ValueError):
+    """A strain, engine or position the solver cannot take."""
+
+
+def trump_of(strain: str) -> int:
+    """Trump suit number (clubs 0 .. spades 3) of a strain, -1 at no-trump and nullo."""
+    try:
+        return _TRUMPS[strain.upper()]
+    except KeyError:
+        raise SolverError(f"not a strain: {strain!r} (one of C D H S NT NL, or RS)") from None
+
+
+def _is_nullo(strain: str) -> bool:
+    return strain.upper() == "NL"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of the play, double dummy.
+
+    ``hands`` are the cards each seat still holds (cards already played to the
+    trick in progress removed); ``trick`` the cards played to the trick in
+    progress, in order of play, so its leader is ``turn`` minus ``len(trick)``;
+    ``turn`` the seat to play next. Every hand holds the same number of cards
+    once the trick in progress is counted.
+    """
+
+    hands: tuple[int, int, int, int]
+    strain: str
+    turn: Seat
+    trick: tuple[int, ...] = ()
+
+    @property
+    def leader(self) -> Seat:
+        return self.turn.after(-len(self.trick))
+
+    @property
+    def trump(self) -> int:
+        return trump_of(self.strain)
+
+    @property
+    def nullo(self) -> bool:
+        return _is_nullo(self.strain)
+
+    def legal_cards(self) -> list[int]:
+        """The cards the player to move may play (follow suit when able)."""
+        hand = self.hands[self.turn]
+        if self.trick:
+            follow = hand & (0x1FFF << (13 * (self.trick[0] // 13)))
+            if follow:
+                hand = follow
+        out = []
+        while hand:
+            low = hand & -hand
+            out.append(low.bit_length() - 1)
+            hand ^= low
+        return out
+
+
+def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine = "auto") -> int:
+    """Tricks the declarer's side takes double dummy, the lead from declarer's left.
+
+    At ``"NL"``: the tricks the declarer's side is forced to take when both
+    sides try to lose tricks (see the module's conventions).
+    """
+    from . import _impl
+
+    return _impl.dd_tricks(deal, strain, declarer, engine)
+
+
+def dd_table(
+    deal: Deal, strains: Iterable[str] = STRAINS, engine: Engine = "auto"
+) -> dict[str, tuple[int, int, int, int]]:
+    """``{strain: (tricks with North, East, South, West declaring)}``.
+
+    Each figure is ``dd_tricks(deal, strain, seat)``: the declaring side's
+    tricks (forced tricks at ``"NL"``). ``"auto"`` solves suits and no-trump
+    in one DDS table call and nullo with the core.
+    """
+    from . import _impl
+
+    return _impl.dd_table(deal, tuple(strains), engine)
+
+
+def solve_position(position: Position, engine: Engine = "auto") -> int:
+    """Tricks the side to move takes from the tricks not yet complete, best play
+    by all (at nullo each side minimises its own)."""
+    from . import _impl
+
+    return _impl.solve_position(position, engine)
+
+
+def score_cards(position: Position, engine: Engine = "auto") -> dict[int, int]:
+    """``{card: tricks}`` for every legal card of the player to move.
+
+    ``tricks`` is what the mover's side takes from the tricks not yet complete
+    (the trick in progress included) if that card is played and all play
+    best afterwards. At nullo the mover wants the smallest figure.
+    """
+    from . import _impl
+
+    return _impl.score_cards(position, engine)
+
+
+def best_cards(position: Position, engine: Engine = "auto") -> list[int]:
+    """The legal cards that are best double dummy for the player to move
+    (fewest tricks at nullo, most elsewhere), lowest card first."""
+    scores = score_cards(position, engine)
+    target = min(scores.values()) if position.nullo else max(scores.values())
+    return sorted(c for c, t in scores.items() if t == target)
+
+
+def position_of_play(
+    hands: Sequence[int], trick: Sequence[int], turn: Seat | int, strain: str
+) -> Position:
+    """A ``Position`` from a play in progress, e.g. ``play.Play``'s
+    ``hands``, ``trick`` and ``turn`` with the contract's strain."""
+    if len(hands) != 4:
+        raise SolverError(f"a position has four hands, not {len(hands)}")
+    trump_of(strain)
+    return Position(
+        (hands[0], hands[1], hands[2], hands[3]), strain.upper(), Seat(turn), tuple(trick)
+    )

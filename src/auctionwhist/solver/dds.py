@@ -1,0 +1,111 @@
+"""DDS (Bo Haglund's double-dummy solver) through ``endplay``, for suits and no-trump.
+
+Our cards, seats and strains are translated at this edge only. DDS knows
+nothing of nullo (SPEC §2.2 (5)); asking it for ``"NL"`` raises
+``SolverError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..cards import Deal, Seat, hand_to_pbn
+
+__all__ = ["dds_score_cards", "dds_solve_board", "dds_table", "dds_tricks"]
+
+# endplay's Denom numbers: spades 0, hearts 1, diamonds 2, clubs 3, no-trump 4.
+_DENOM = {"C": 3, "D": 2, "H": 1, "S": 0, "RS": 0, "NT": 4}
+
+
+def _denom_number(strain: str) -> int:
+    from .api import SolverError
+
+    try:
+        return _DENOM[strain.upper()]
+    except KeyError:
+        if strain.upper() == "NL":
+            raise SolverError("DDS does not solve nullo (Royalton); use the core") from None
+        raise SolverError(f"not a strain: {strain!r} (one of C D H S NT)") from None
+
+
+def _endplay_deal(hands: tuple[int, int, int, int] | list[int], strain: str, first: int) -> Any:
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    d = EDeal("N:" + " ".join(hand_to_pbn(h) for h in hands))
+    d.first = Player(first)
+    d.trump = Denom(_denom_number(strain))
+    return d
+
+
+def dds_table(
+    deal: Deal, strains: Iterable[str] = ("C", "D", "H", "S", "NT")
+) -> dict[str, tuple[int, int, int, int]]:
+    """``{strain: (declarer's side tricks with N, E, S, W declaring)}`` from one
+    DDS table call (``calc_dd_table``)."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Denom, Player
+
+    wanted = [s.upper() for s in strains]
+    for s in wanted:
+        _denom_number(s)
+    table = calc_dd_table(_endplay_deal(deal.hands, "NT", 0))
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for s in wanted:
+        den = Denom(_DENOM[s])
+        n, e, so, w = (int(table[den, Player(p)]) for p in range(4))
+        out[s] = (n, e, so, w)
+    return out
+
+
+def dds_tricks(deal: Deal, strain: str, declarer: Seat) -> int:
+    """Declarer's side tricks in ``strain``: one ``solve_board`` at trick one."""
+    leader = (int(declarer) + 1) & 3
+    scores = dds_solve_board(deal.hands, strain, leader, ())
+    return 13 - max(scores.values())
+
+
+def dds_solve_board(
+    hands: tuple[int, int, int, int] | list[int],
+    strain: str,
+    leader: int,
+    trick: tuple[int, ...] | list[int],
+) -> dict[int, int]:
+    """``{card: tricks of the mover's side}`` for every legal card, from DDS's
+    ``SolveBoard``. ``hands`` hold the cards not yet played (trick in progress
+    excluded); ``leader`` led the trick in progress."""
+    from endplay.dds import solve_board
+
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) & 3] |= 1 << c
+    d = _endplay_deal(full, strain, leader)
+    for c in trick:
+        d.play(_endplay_card(c))
+    out: dict[int, int] = {}
+    for card, tricks in solve_board(d):
+        out[_our_card(card)] = int(tricks)
+    return out
+
+
+def dds_score_cards(
+    hands: tuple[int, int, int, int] | list[int],
+    strain: str,
+    leader: int,
+    trick: tuple[int, ...] | list[int],
+) -> dict[int, int]:
+    """Alias of ``dds_solve_board`` under the name the API uses."""
+    return dds_solve_board(hands, strain, leader, trick)
+
+
+def _endplay_card(c: int) -> Any:
+    from endplay.types import Card, Denom, Rank
+
+    return Card(suit=Denom(3 - c // 13), rank=Rank(1 << (c % 13 + 2)))
+
+
+def _our_card(card: Any) -> int:
+    suit = 3 - int(card.suit)
+    rank = int(card.rank).bit_length() - 1  # Rank values are 1 << rank, rank 2..14
+    return suit * 13 + rank - 2

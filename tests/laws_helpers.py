@@ -1,0 +1,46 @@
+"""Helpers for the laws tests: play a deal with the lowest lawful card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from auctionwhist.calls import parse_call
+from auctionwhist.cards import Seat
+from auctionwhist.dealing import deal
+from auctionwhist.table import Table
+
+
+def laws_table(code: str, seed: int = 1) -> Table:
+    return Table(code, deal(code, seed=seed), "laws")
+
+
+def bid(t: Table, *calls: str) -> None:
+    for c in calls:
+        t.call(parse_call(c))
+
+
+def run(t: Table, stop: Callable[[Table], bool] | None = None) -> None:
+    """Play the lowest lawful card until ``stop`` or the play ends or halts."""
+    while t.phase == "play":
+        if stop is not None and stop(t):
+            return
+        t.play_card(t.legal_cards()[0])
+
+
+def can_renounce(t: Table, seat: Seat) -> bool:
+    p = t.play
+    assert p is not None
+    if p.turn != seat or not p.trick:
+        return False
+    led = 0x1FFF << 13 * (p.trick[0] // 13)
+    return bool(p.hands[seat] & led) and bool(p.hands[seat] & ~led)
+
+
+def renounce(t: Table, seat: Seat) -> int:
+    """``seat`` plays his lowest card of another suit while holding the suit led."""
+    p = t.play
+    assert p is not None
+    led = p.trick[0] // 13
+    c = next(c for c in range(52) if p.hands[seat] >> c & 1 and c // 13 != led)
+    t.play_card(c)
+    return c
