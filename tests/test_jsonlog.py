@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from auctionwhist.calls import Bid, Call, Other, parse_call
-from auctionwhist.cards import Deal, Seat, card_from_str, card_str
+from auctionwhist.cards import Deal, Seat, Suit, card_from_str, card_str
 from auctionwhist.codes import CODES, find_code
 from auctionwhist.dealing import deal, random_deal
 from auctionwhist.formats import jsonlog
@@ -39,6 +39,7 @@ from auctionwhist.records import (
     RenounceCorrected,
     Ruling,
     TableMode,
+    TrumpDeclared,
 )
 from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table
@@ -107,6 +108,7 @@ def test_every_record_kind_round_trips() -> None:
         CardPlayed(N, 0),
         Claimed(S, 13),
         ClaimAnswered(E, False),
+        TrumpDeclared(Suit.HEARTS),
         TableMode("laws"),
         IrregularCall(E, Bid(1, "S")),
         IrregularCard(W, 5),

@@ -189,3 +189,26 @@ def test_random_legal_deals_end_with_thirteen_tricks(
     score = t.score()
     for side in (0, 1):
         assert score.total(side) == score.trick(side) + score.honor(side)
+
+
+def test_law_iv_11_trump_declared_by_consent_whist() -> None:
+    """AWL law IV §11: by unanimous consent a trump suit may be declared and no
+    trump turned. The declared suit is trump, it is in the log, and it replays."""
+    from auctionwhist.cards import Suit
+    from auctionwhist.formats import jsonlog
+    from auctionwhist.formats.pbn import export_pbn, import_pbn
+    from auctionwhist.records import TrumpDeclared
+
+    deal = Deal.from_pbn(PBN, dealer=W)
+    t = Table("whist", deal, trump=Suit.DIAMONDS)
+    assert t.events[1] == TrumpDeclared(Suit.DIAMONDS)
+    assert t.play is not None and t.play.trump == Suit.DIAMONDS and t.to_act == N
+    play_randomly(t, random.Random(5))
+    assert t.result().trump == Suit.DIAMONDS
+    assert Table.from_events(t.events).events == t.events
+    assert jsonlog.loads(jsonlog.dumps(t.events)) == t.events
+    assert import_pbn(export_pbn(t.events)) == t.events
+    with pytest.raises(TableError, match=r"Law IV §11 \(whist\)"):
+        Table("whist", Deal.from_pbn(PBN, dealer=W, turned=card_from_str("CA")), trump=Suit.HEARTS)
+    with pytest.raises(TableError, match="auction names the trump"):
+        Table("daw", deal, trump=Suit.HEARTS)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calls import Call
-from .cards import Deal, Seat
+from .cards import Deal, Seat, Suit
 
 __all__ = [
+    "TrumpDeclared",
     "Bridged",
     "CallMade",
     "CardExposed",
@@ -81,6 +82,14 @@ class ClaimAnswered:
 
 
 # -- the laws at work (laws mode: the table lets irregularities happen) --------
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpDeclared:
+    """AWL law IV §11: by the players' unanimous consent a trump suit is declared
+    for the match and no card is turned (Duplicate Whist). Follows the deal."""
+
+    suit: Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +167,7 @@ Event = (
     | CardPlayed
     | Claimed
     | ClaimAnswered
+    | TrumpDeclared
     | TableMode
     | IrregularCall
     | IrregularCard

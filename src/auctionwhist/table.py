@@ -32,6 +32,7 @@ from .records import (
     RenounceCorrected,
     Ruling,
     TableMode,
+    TrumpDeclared,
 )
 from .scoring import DealResult, DealScore, Holdings, Revoke, ScoreItem, score_deal
 
@@ -89,6 +90,7 @@ class Table:
         "_early",
         "_events",
         "_forbid",
+        "_forbid_if_wins",
         "_lead_call",
         "_liable",
         "_liable_asked",
@@ -106,15 +108,28 @@ class Table:
         "laws",
         "phase",
         "play",
+        "trump_declared",
     )
 
-    def __init__(self, code: Code | str, deal: Deal, mode: Mode = "enforce") -> None:
+    def __init__(
+        self, code: Code | str, deal: Deal, mode: Mode = "enforce", trump: Suit | None = None
+    ) -> None:
         self.code = find_code(code)
         self.deal = deal
         if mode not in ("enforce", "laws"):
             raise TableError(f"no such mode {mode!r}: enforce or laws")
         self.laws = mode == "laws"
         self._events: list[Event] = [Dealt(deal, self.code.key)]
+        self.trump_declared = trump
+        if trump is not None:
+            if self.code.auction:
+                raise TableError("the auction names the trump", self.code.cite("opening"))
+            if deal.turned is not None:
+                raise TableError(
+                    "a trump is declared only when no card is turned",
+                    self.code.cite("declared_trump"),
+                )
+            self._events.append(TrumpDeclared(trump))
         if self.laws:
             self._events.append(TableMode(mode))
         self._offence: Pending | None = None
@@ -124,6 +139,7 @@ class Table:
         self._require: dict[Seat, tuple[str, int]] = {}  # seat -> (option, arg) for his next card
         self._lead_call: dict[int, int] = {}  # side -> suit it must lead next time it leads
         self._forbid: dict[Seat, int] = {}  # leader -> suit he may not open (daw 79)
+        self._forbid_if_wins: dict[Seat, int] = {}  # daw 85: forbidden if he wins this trick
         self._early: dict[Seat, int] = {}  # cards played before their turn, waiting for it
         self._renounces: list[_Renounce] = []
         self._penalties: list[ScoreItem] = []
@@ -139,13 +155,16 @@ class Table:
             self.auction = Auction(self.code, deal.dealer)
             self.phase: Phase = "auction"
         else:
-            # Duplicate Whist: the turned card is trump and the dealer's left
-            # hand leads (AWL III §1; SPEC §2.2.9).
-            if deal.turned is None:
+            # Duplicate Whist: the turned card is trump, or the suit declared by
+            # consent (AWL IV §11); the dealer's left hand leads (III §1; SPEC §2.2.9).
+            if trump is None and deal.turned is None:
                 raise TableError(
-                    "a Duplicate Whist deal needs its turned trump", self.code.cite("trump")
+                    "a Duplicate Whist deal needs its turned trump (or a trump declared "
+                    f"by consent, {self.code.cite('declared_trump')})",
+                    self.code.cite("trump"),
                 )
-            self._start_play(deal.dealer.left, card_suit(deal.turned), None)
+            suit = trump if trump is not None else card_suit(deal.turned or 0)
+            self._start_play(deal.dealer.left, suit, None)
 
     # -- the log ---------------------------------------------------------------
 
@@ -160,8 +179,9 @@ class Table:
         if not isinstance(first, Dealt):
             raise TableError("an event log starts with the deal")
         rest = list(it)
+        trump = rest.pop(0).suit if rest and isinstance(rest[0], TrumpDeclared) else None
         laws = bool(rest) and isinstance(rest[0], TableMode)
-        table = cls(first.code, first.deal, "laws" if laws else "enforce")
+        table = cls(first.code, first.deal, "laws" if laws else "enforce", trump)
         for ev in rest[1:] if laws else rest:
             table.apply(ev)
         return table
@@ -225,6 +245,13 @@ class Table:
         return None
 
     @property
+    def trump_suit(self) -> Suit | None:
+        """Duplicate Whist's trump: declared by consent (AWL IV §11) or turned."""
+        if self.trump_declared is not None:
+            return self.trump_declared
+        return None if self.deal.turned is None else card_suit(self.deal.turned)
+
+    @property
     def contract(self) -> Contract | None:
         return self.auction.contract if self.auction is not None else None
 
@@ -271,7 +298,14 @@ class Table:
         auction = self.auction
         assert auction is not None
         if seat != auction.turn:
-            return "pass_out_of_turn" if call is Other.PASS else "call_out_of_turn"
+            if call is Other.PASS:
+                return "pass_out_of_turn"
+            # Whist Club 58, Royalton 48: a double out of turn has its own law.
+            if call in (Other.DOUBLE, Other.REDOUBLE) and "double_out_of_turn" in offences_for(
+                self.code
+            ):
+                return "double_out_of_turn"
+            return "call_out_of_turn"
         if call is not Other.PASS and seat in self._debarred:
             return "debarred_call"
         try:
@@ -423,8 +457,8 @@ class Table:
         if kind is None and not lawful >> c & 1 and seat is not play.dummy:
             kind = "comply"
         self._require.pop(seat, None)
-        self._forbid.pop(seat, None)
         if not play.trick:
+            self._forbid.pop(seat, None)  # a lead he may not open binds his next lead only
             self._lead_call.pop(seat.side, None)
         if seat in self._liable:
             self._liable[seat].discard(c)
@@ -432,7 +466,20 @@ class Table:
                 del self._liable[seat]
         if kind is not None:
             self._renounces.append(_Renounce(seat, len(play.tricks), c, kind))
-        return play._apply(c)
+        rec = play._apply(c)
+        if self._forbid_if_wins and not play.trick:
+            # daw 85: having won the trick, he may not lead that suit.
+            for s, suit in self._forbid_if_wins.items():
+                if play.winners[-1] == s:
+                    self._forbid[s] = suit
+            self._forbid_if_wins.clear()
+        return rec
+
+    def _has_played(self, seat: Seat) -> bool:
+        """Whether ``seat`` has played to the trick in progress."""
+        play = self.play
+        assert play is not None
+        return (int(seat) - play.leader) % 4 < len(play.trick)
 
     def _lawful_mask(self, seat: Seat) -> int:
         """The cards ``seat`` may play now, the laws' calls upon him included."""
@@ -465,6 +512,12 @@ class Table:
         if not play.trick:
             declaring = play.declarer is not None and seat.side == play.declarer.side
             key = "declarant_lead_out_of_turn" if declaring else "lead_out_of_turn"
+            if (
+                seat == play.turn.partner
+                and not declaring
+                and "lead_in_partners_turn" in offences_for(self.code)
+            ):
+                key = "lead_in_partners_turn"  # AWL VIII §2
             o = offence(self.code, key)
             self._events.append(rec)
             self._early[seat] = c
@@ -542,6 +595,16 @@ class Table:
         offences = offences_for(self.code)
         if declaring:
             self._raise(offences["declarant_exposed"], seat, card=c)
+        elif (
+            "last_card_exposed" in offences
+            and play.hands[seat] == 1 << c
+            and len(play.tricks) == 11
+            and not self._has_played(seat.partner)
+        ):
+            # Royalton 67: his last card shown before his partner plays to the
+            # twelfth trick; the partner's two cards become exposed.
+            self._liable.setdefault(seat, set()).add(c)
+            self._raise(offences["last_card_exposed"], seat, card=c, target=seat.partner)
         elif play.played == 0 and seat == play.turn.partner and "exposed_before_lead" in offences:
             self._raise(offences["exposed_before_lead"], seat, card=c, target=play.turn)
         else:
@@ -598,16 +661,86 @@ class Table:
             )
         if self.phase in ("penalty", "done", "claim"):
             raise TableError(f"{o.name} cannot be dealt with now", self.code.cite(o.topic))
+        play = self.play
+        if key in ("two_cards", "winning_cards_exposed"):
+            o = self._check_cards_thrown(o, seat, key, c)
         rec = Irregularity(seat, key, c)
         self._events.append(rec)
         target = seat
-        play = self.play
-        if key in ("attention_to_trick", "trump_named"):
+        if key in ("attention_to_trick", "trump_named", "winning_cards_exposed"):
             target = seat.partner
         elif key in ("dummy_suggestion",) and play is not None and play.dummy is not None:
             target = play.dummy
         self._raise(o, seat, card=c, target=target)
         return rec
+
+    def _check_cards_thrown(self, o: Offence, seat: Seat, key: str, c: int | None) -> Offence:
+        """A card ``c`` thrown with the one ``seat`` just played (daw 81C, Whist
+        Club 72, Royalton 66), or after a winning card before his partner has
+        played (daw 85, Whist Club 73, Royalton 68, AWL XI §6)."""
+        play = self.play
+        law = self.code.cite(o.topic)
+        if play is None or self.phase != "play" or c is None or not play.hands[seat] >> c & 1:
+            raise TableError(f"{seat.name.title()} has no such card to show now", law)
+        if play.declarer is not None and seat.side == play.declarer.side:
+            # daw 84, Whist Club 74, Royalton 69: the declarant's cards are not liable.
+            return offence(self.code, "declarant_exposed")
+        if key == "two_cards":
+            last: Seat | None
+            if play.trick:
+                last = Seat((play.leader + len(play.trick) - 1) % 4)
+            else:
+                last = Seat((int(play.tricks[-1][0]) + 3) % 4) if play.tricks else None
+            if last != seat:
+                raise TableError(
+                    f"{seat.name.title()} did not play the last card; expose() the card", law
+                )
+            return o
+        if not self._has_played(seat) or self._has_played(seat.partner):
+            raise TableError(
+                "the law applies to cards shown after his own card and before his partner plays",
+                law,
+            )
+        from .play import trick_winner
+
+        mine = play.trick[(int(seat) - play.leader) % 4]
+        higher = _SUIT_MASKS[mine // 13] & ~((2 << mine) - 1)
+        adversaries = play.hands[seat.left] | play.hands[seat.right]
+        if (play.leader + trick_winner(play.trick, play.trump)) % 4 != int(
+            seat
+        ) or adversaries & higher:
+            raise TableError(
+                f"{card_str(mine)} is not a winning card against the adversaries; "
+                "expose() the other card",
+                law,
+            )
+        return o
+
+    def ask_renounce(self, asker: Seat, seat: Seat) -> RenounceCorrected | None:
+        """``asker`` asks ``seat`` whether he has none of the suit he renounced
+        (daw 74A and 102, Whist Club 62a and 87, AWL X §2 and XI §3). The table
+        answers from the hand: a renounce in error is corrected (daw 103) and its
+        record returned; None when he truly has none."""
+        play = self.play
+        law = self.code.cite("renounce_question")
+        if not self.laws or play is None or self.phase != "play":
+            raise TableError(
+                "a renounce can be asked about during the play at a table under the laws", law
+            )
+        if asker == seat:
+            raise TableError("a player asks his partner or an adversary, not himself", law)
+        if asker is play.dummy and ("dummy_asks" not in self.code.laws or seat != play.declarer):
+            # Royalton 53: dummy takes no part but in questions of fact and the score.
+            raise TableError(
+                "dummy takes no part in the play; he may not ask", self.code.cite("dummy_rights")
+            )
+        r = next(
+            (r for r in self._renounces if r.seat == seat and not r.established),
+            None,
+        )
+        if r is None or r.kind == "comply":
+            return None
+        return self.correct_renounce(seat)
 
     # -- laws mode: rulings ------------------------------------------------------
 
@@ -714,7 +847,10 @@ class Table:
         elif key in ("revoke_points", "revoke_tricks"):
             self._revoke_choice = "points" if key == "revoke_points" else "tricks"
         elif key == "partner_exposed":
-            pass
+            # daw 86, AWL VII §2, Royalton 67: the partner's cards are laid face up.
+            if play is not None:
+                hand = play.hands[p.seat.partner]
+                self._liable[p.seat.partner] = {c for c in range(52) if hand >> c & 1}
         else:
             if play is None:
                 raise LawsError(f"{key}: there is no play yet", law)
@@ -777,6 +913,28 @@ class Table:
     def _carry_out_card(self, p: Pending, key: str, arg: str, play: Play, law: str) -> None:
         target = p.target or p.seat
         card = p.card
+        if o_is(p, "winning_cards_exposed") and key in ("win", "win_forbid"):
+            assert card is not None
+            self._require[target] = ("win", 0)
+            if key == "win":
+                self._liable.setdefault(p.seat, set()).add(card)
+            else:
+                self._forbid_if_wins[target] = card_suit(card)
+            return
+        if key == "exchange":
+            # Whist Club 72, Royalton 66: the declarant calls the other card to the trick.
+            assert card is not None
+            first = play.undo()
+            if first.seat != p.seat:
+                raise LawsError("the card played first is no longer the last card played", law)
+            self._renounces = [
+                r
+                for r in self._renounces
+                if not (r.seat == p.seat and r.card == first.card and not r.established)
+            ]
+            self._liable.setdefault(p.seat, set()).add(first.card)
+            self._lawful_card(card, p.seat)
+            return
         if key in ("accept", "retract", "exposed", "call_suit") and p.seat in self._early:
             card = self._early.pop(p.seat)  # back into the hand, or led below
         if key == "accept":
@@ -953,7 +1111,7 @@ class Table:
         won = self.tricks_won()
         revokes = self.revokes() if self.laws else ()
         if self._void or self.play is None or self.play.declarer is None:
-            trump = None if self.deal.turned is None else card_suit(self.deal.turned)
+            trump = self.trump_suit
             before = None
             if revokes and not self._void and self.play is not None:
                 first = min(r.trick for r in revokes) - 1

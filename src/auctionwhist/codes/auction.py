@@ -84,6 +84,9 @@ WHIST_CLUB_LAWS = {
     "attention_to_trick": "95",
     "unauthorized_reference": "96",
     "penalty_decision": "97",
+    "dummy_asks": "62a",
+    "short_hand": "40",
+    "pack_incorrect": "41",
 }
 
 AUCTION = Code(

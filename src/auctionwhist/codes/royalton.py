@@ -91,6 +91,9 @@ ROYALTON = Code(
         "unauthorized_reference": "97",
         "penalty_decision": "98",
         "infraction": "99",
+        "changed_call": "43",
+        "last_card_exposed": "67",
+        "short_hand": "28",
     },
     # Law 83: ten a trick "odd" whatever the declaration, royal or plain.
     trick_values={"S": 10, "C": 10, "D": 10, "H": 10, "NT": 10, "NL": 10},

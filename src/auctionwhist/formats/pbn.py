@@ -66,7 +66,7 @@ from ..cards import (
 )
 from ..codes import Code, UnknownCodeError, find_code
 from ..play import trick_winner
-from ..records import CallMade, CardPlayed, Dealt, Event, TableMode
+from ..records import CallMade, CardPlayed, Dealt, Event, TableMode, TrumpDeclared
 from ..table import Table
 from .jsonlog import JsonLogError, event_from_json, event_to_json, events_from_json, events_to_json
 
@@ -296,8 +296,9 @@ def export_pbn(
     ]
     exact_contract: str | None = None
     if not code.auction:
-        assert deal.turned is not None
-        lines.append(_tag("Contract", f"1{card_suit(deal.turned).char}"))
+        trump = table.trump_suit
+        assert trump is not None
+        lines.append(_tag("Contract", f"1{trump.char}"))
     elif contract is not None:
         text, exact = _pbn_contract(contract)
         lines.append(_tag("Contract", text))
@@ -589,10 +590,12 @@ def import_game(game: PbnGame, code: Code | str | None = None) -> tuple[Event, .
         raise PbnError(f"Deal: {e}") from None
 
     calls = _read_calls(game, deal.dealer) if c.auction else []
+    extras = _read_extras(game)
     if not c.auction:
-        if turned is None:
+        declared = [ev.suit for _, ev in extras if isinstance(ev, TrumpDeclared)]
+        if turned is None and not declared:
             raise PbnError(f"AuctionWhistTurned: missing; {c.cite('trump')}: a card is turned")
-        trump = int(card_suit(turned))
+        trump = int(declared[0] if declared else card_suit(turned or 0))
     else:
         text = tags.get("AuctionWhistContract") or tags.get("Contract", "")
         trump = -1
@@ -603,7 +606,6 @@ def import_game(game: PbnGame, code: Code | str | None = None) -> tuple[Event, .
                 raise PbnError(f"Contract: {e}") from None
             trump = -1 if contract.denom.trump is None else int(contract.denom.trump)
     cards = _read_cards(game, trump)
-    extras = _read_extras(game)
 
     log: list[Event] = [Dealt(deal, c.key)]
     rest: list[Event] = [*calls, *cards]

@@ -38,7 +38,7 @@ AWL_OFFENCES = {
             "adversary on his right. If such adversary plays without calling it, the holder may "
             "play to that trick as he pleases",
             (CALL_CARD, WAIVE),
-            see=("called_card",),
+            see=("called_card", "called_by_rho"),
         ),
         Offence(
             "claim_by_adversary",
@@ -64,7 +64,61 @@ AWL_OFFENCES = {
             "is the right of either of them to lead; when it is his partner's turn, a suit may at "
             "once be called from the proper leader by his right-hand adversary (VIII §1-2)",
             (AWL_CALL_SUIT, WAIVE),
-            see=("false_lead_followed",),
+            see=("false_lead_followed", "no_suit_called"),
+        ),
+        Offence(
+            "lead_in_partners_turn",
+            "a lead when it is the partner's turn to lead",
+            "lead_partners_turn",
+            "lha",
+            "when the proper leader has led",
+            "a suit may at once be called from the proper leader by his right-hand adversary. "
+            "Until the penalty has been exacted, waived or forfeited, the proper leader must not "
+            "lead (VIII §2); if he has none of the suit he may lead as he pleases (VIII §3)",
+            (
+                Option(
+                    "call_suit",
+                    "the card led in error goes back into the hand, not liable (VIII §4); the "
+                    "proper leader must lead the suit called",
+                    arg="suit",
+                ),
+                WAIVE,
+            ),
+            see=("no_suit_called", "false_lead_followed"),
+        ),
+        Offence(
+            "two_cards",
+            "two or more cards played together",
+            "exposed",
+            "none",
+            "—",
+            "Every card so placed upon the table as to expose any of the printing on its face ... "
+            "is liable to be called (VII §1)",
+            (
+                Option(
+                    "exposed",
+                    "the card played first stands; the other is liable to be called",
+                ),
+            ),
+        ),
+        Offence(
+            "winning_cards_exposed",
+            "leading or playing a card and then, before the partner has played, leading or "
+            "playing other winning cards",
+            "winning_cards_exposed",
+            "either_adversary",
+            "when the offender's partner has played to the trick",
+            "his partner may be called upon by either adversary to win the first or any "
+            "subsequent trick to which any of said cards are played, and the remaining cards so "
+            "played are liable to be called",
+            (
+                Option(
+                    "win",
+                    "the offender's partner must win the trick if he can; the other cards are "
+                    "liable to be called",
+                ),
+                Option("exposed", "no call on the partner; the other cards are liable"),
+            ),
         ),
         Offence(
             "play_out_of_turn",
@@ -112,7 +166,7 @@ AWL_OFFENCES = {
                 ),
             ),
             phase="end",
-            see=("revoke_established", "revoke_claim", "revoke_search"),
+            see=("revoke_established", "revoke_claim", "revoke_search", "revoke_claim_1894"),
         ),
         Offence(
             "failure_to_comply",
@@ -156,7 +210,7 @@ AWL_OFFENCES = {
                 Option("lowest_trump", "the offender must play his lowest trump"),
                 WAIVE,
             ),
-            see=("trump_slip",),
+            see=("trump_slip", "trump_not_named", "trump_penalty_when"),
         ),
         Offence(
             "trump_named",
@@ -171,6 +225,7 @@ AWL_OFFENCES = {
                 Option("lowest_trump", "the offender's partner must play his lowest trump"),
                 WAIVE,
             ),
+            see=("trump_not_named", "trump_penalty_when"),
         ),
         Offence(
             "trump_card_error",
@@ -190,6 +245,7 @@ AWL_OFFENCES = {
                 NEW_DEAL,
             ),
             phase="deal",
+            see=("trump_card_late", "trump_recorded_wrong"),
         ),
         Offence(
             "wrong_number_of_cards",
@@ -200,8 +256,17 @@ AWL_OFFENCES = {
             "more than two tables: the hands are rectified and passed on, this table takes the "
             "average; otherwise a new deal (V §1; 1894 law E: before or during the original play "
             "a new deal, on taking up for overplay sent back and rectified)",
-            NEW_DEAL_OR_AVERAGE,
+            (
+                *NEW_DEAL_OR_AVERAGE,
+                Option(
+                    "stand",
+                    "fewer cards found after the first trick of the overplay: the deal stands; "
+                    "the short hand answers for the missing card and any revoke (V §2)",
+                    topic="short_hand",
+                ),
+            ),
             phase="deal",
+            see=("hands_1894", "short_hand"),
         ),
         Offence(
             "misdeal",
@@ -213,6 +278,7 @@ AWL_OFFENCES = {
             "deal; the cards must be redealt by the same player (1894 law C; III §2)",
             (NEW_DEAL,),
             phase="deal",
+            see=("redeal",),
         ),
     )
 }

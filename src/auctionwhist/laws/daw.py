@@ -185,7 +185,49 @@ DAW_OFFENCES = {
             "All cards exposed after the original lead are liable to be called, and such cards "
             "must be placed face upward on the table and left thus until played",
             (CALL_CARD, WAIVE),
-            see=("exposed_cards", "called_card", "liable_card_wait"),
+            see=("exposed_cards", "cards_thrown", "called_card", "liable_card_wait"),
+        ),
+        Offence(
+            "two_cards",
+            "a card thrown with the card led or played",
+            "card_thrown_with_another",
+            "none",
+            "—",
+            "The following are exposed cards: ... C. Any card thrown with the card led or "
+            "played (law 81); all cards exposed after the original lead are liable to be called "
+            "(law 80)",
+            (
+                Option(
+                    "exposed",
+                    "the card played stands; the card thrown with it is liable to be called",
+                ),
+            ),
+            see=("exposed",),
+        ),
+        Offence(
+            "winning_cards_exposed",
+            "an adversary leading a winning card and exposing others before his partner plays",
+            "winning_cards_exposed",
+            "declarant",
+            "when the offender's partner has played to the trick",
+            "the latter may be called upon by the declarant to take, if he can, the first trick; "
+            "and should he do so, the declarant may either require him not to lead that suit, in "
+            "which case no further penalty attaches, or ... treat the exposed card, or cards, as "
+            "liable to be called",
+            (
+                Option(
+                    "win",
+                    "the offender's partner must win the trick if he can; the cards exposed are "
+                    "liable to be called",
+                ),
+                Option(
+                    "win_forbid",
+                    "the offender's partner must win the trick if he can, and if he wins it he "
+                    "may not lead the suit of the exposed card; the card is not liable",
+                ),
+                Option("exposed", "no call on the partner; the cards exposed are liable"),
+            ),
+            see=("exposed_cards",),
         ),
         Offence(
             "declarant_exposed",
@@ -205,7 +247,7 @@ DAW_OFFENCES = {
             "the declarant may call a suit as soon as it is the turn of either adversary to "
             "lead, or may treat the card so led in error as liable to be called",
             (ACCEPT, EXPOSED, CALL_SUIT),
-            see=("false_lead_followed",),
+            see=("false_lead_followed", "no_suit_called"),
         ),
         Offence(
             "declarant_lead_out_of_turn",

@@ -32,7 +32,20 @@ ROYALTON_OFFENCES = {
             lapses="when either adversary passes, doubles or declares before demanding it (law 40)",
             quote="either adversary may demand a new deal, or may allow such declaration to "
             "stand, in which case the bidding shall continue as if the declaration had been in "
-            "turn (law 37; a double or redouble is a declaration, law 48)",
+            "turn (law 37; a double or redouble is a declaration, law 48); a declaration or "
+            "pass changed before the next turn is a bid out of turn (law 43)",
+            see=("changed_call", "penalty_lapses"),
+        ),
+        replace(
+            W["call_out_of_turn"],
+            key="double_out_of_turn",
+            name="a double or redouble out of turn",
+            topic="double_out_of_turn",
+            lapses="when either adversary passes, doubles or declares before demanding it (law 40)",
+            quote="A double or redouble is a declaration, and a player who doubles or redoubles "
+            "out of turn is subject to the penalty provided by Law 37",
+            options=(NEW_DEAL, STAND),
+            see=("call_out_of_turn", "penalty_lapses"),
         ),
         replace(
             W["call_out_of_turn"],
@@ -47,6 +60,7 @@ ROYALTON_OFFENCES = {
             quote="the bid is made sufficient in the declaration named and the partner of the "
             "declarer may not further declare unless an adversary subsequently bid or double "
             "(law 38); when not demanded, the bid over which it was made may be repeated (law 40)",
+            see=("penalty_lapses",),
         ),
         replace(
             W["impossible_bid"],
@@ -85,6 +99,7 @@ ROYALTON_OFFENCES = {
             quote="either adversary may decide whether such declaration stand, and neither the "
             "offending player nor his partner may further participate in the bidding even if "
             "the adversaries double or declare",
+            see=("penalty_lapses",),
             options=(
                 Option(
                     "stand_debar_side",
@@ -128,6 +143,35 @@ ROYALTON_OFFENCES = {
             quote="all cards exposed by the declarer's adversaries are "
             "liable to be called and must be left face upward on the table; each failure to "
             "play a called card is subject to the penalty of a revoke (laws 63, 72)",
+        ),
+        replace(
+            W["two_cards"],
+            quote="Two or more cards played simultaneously by either of the declarer's "
+            "adversaries give the declarer the right to call any one of such cards to the "
+            "current trick and to treat the other card or cards as exposed",
+        ),
+        replace(
+            W["winning_cards_exposed"],
+            quote="the declarer may demand that the partner of the player in fault win, if he "
+            "can, the first or any other of these tricks. The other cards thus improperly "
+            "played are exposed",
+        ),
+        Offence(
+            "last_card_exposed",
+            "an adversary exposing his last card before his partner plays to the twelfth trick",
+            "last_card_exposed",
+            "none",
+            "—",
+            "Should an adversary of the declarer expose his last card before his partner play to "
+            "the twelfth trick, the two cards in his partner's hand become exposed, must be laid "
+            "face upward on the table, and are subject to call",
+            (
+                Option(
+                    "partner_exposed",
+                    "the partner's two cards are laid face up, liable to be called",
+                ),
+            ),
+            see=("exposed",),
         ),
         replace(
             W["declarant_exposed"],
@@ -252,6 +296,7 @@ ROYALTON_OFFENCES = {
             quote="There must be a new deal ... if any player have dealt to him a greater number "
             "of cards than thirteen (law 24d); one player more and another less: the deal is void "
             "(law 28)",
+            see=("short_hand",),
         ),
         replace(
             W["misdeal"],

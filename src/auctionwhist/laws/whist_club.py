@@ -25,6 +25,14 @@ from .offences import (
 )
 
 D = DAW_OFFENCES
+TWO_CARDS_STAND = Option(
+    "exposed", "the card played first stands; the other card is exposed, liable to be called"
+)
+TWO_CARDS_EXCHANGE = Option(
+    "exchange",
+    "the declarer calls the other card to the trick; the card played first goes back to the "
+    "hand, exposed, liable to be called",
+)
 STAND = Option("stand", "the call stands and the bidding continues as if it had been in order")
 
 WC_OFFENCES = {
@@ -47,6 +55,23 @@ WC_OFFENCES = {
             quote="(law 51 names a declaration other than passing; a pass out of turn carries "
             "no penalty and is void)",
             options=(VOID,),
+        ),
+        replace(
+            D["call_out_of_turn"],
+            key="double_out_of_turn",
+            name="a double or redouble out of turn",
+            topic="double_out_of_turn",
+            who="either_adversary",
+            lapses="when either adversary calls without demanding a new deal",
+            quote="If a player double out of turn, either adversary may demand a new deal",
+            options=(
+                NEW_DEAL,
+                Option(
+                    "ignore",
+                    "no new deal is demanded: the double is disregarded and the player on turn "
+                    "calls",
+                ),
+            ),
         ),
         replace(
             D["insufficient_bid"],
@@ -118,6 +143,32 @@ WC_OFFENCES = {
         replace(
             D["declarant_exposed"],
             quote="Cards exposed by the declarer are not liable to be called (law 74)",
+        ),
+        replace(
+            D["two_cards"],
+            name="two or more cards played at once",
+            topic="two_cards",
+            who="declarant",
+            lapses="when the next card is played to the trick",
+            quote="If two or more cards be played at once by either of the declarer's "
+            "adversaries, the declarer shall have the right to call any one of such cards to "
+            "the current trick, and the other card or cards are exposed",
+            options=(TWO_CARDS_STAND, TWO_CARDS_EXCHANGE),
+            see=("exposed_cards",),
+        ),
+        replace(
+            D["winning_cards_exposed"],
+            quote="the declarer may demand that the partner of the player in fault win, if he "
+            "can, the first or any other of these tricks, and the other cards thus improperly "
+            "played are exposed cards",
+            options=(
+                Option(
+                    "win",
+                    "the offender's partner must win the trick if he can; the other cards are "
+                    "exposed, liable to be called",
+                ),
+                Option("exposed", "no call on the partner; the other cards are exposed"),
+            ),
         ),
         replace(
             D["lead_out_of_turn"],
@@ -200,7 +251,6 @@ WC_OFFENCES = {
         replace(
             D["wrong_number_of_cards"],
             who="none",
-            see=(),
             quote="There must be a new deal ... if any player have dealt to him a greater number "
             "of cards than thirteen (law 37d); three with the right number and the fourth less: "
             "the deal stands (law 40); one more and another equally less: the hand is void "
@@ -209,6 +259,7 @@ WC_OFFENCES = {
                 NEW_DEAL,
                 Option("stand", "the deal stands; the short hand answers for any revoke (law 40)"),
             ),
+            see=("short_hand", "pack_incorrect"),
         ),
         replace(
             D["misdeal"],

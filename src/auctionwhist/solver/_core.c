@@ -30,22 +30,31 @@ typedef uint32_t u32;
 static inline int hibit32(u32 x) { return 31 - __builtin_clz(x); }
 static inline int popc32(u32 x) { return __builtin_popcount(x); }
 
-/* ---- transposition table ---------------------------------------------- */
+/* ---- transposition table (partition search) ------------------------------
+ *
+ * Entries are stored at trick boundaries. A search also returns the cards whose
+ * ranks decided its result (DDS's "winning ranks"); an entry then holds, per
+ * suit, only the owners of the remaining cards from the top down to the lowest
+ * such card, plus every hand's length in every suit. It answers for every
+ * position that agrees on those: the small cards below are interchangeable.
+ */
 
 typedef struct {
-    u32 key[4];  /* per suit: length (4 bits) << 26 | owner of each card, top first */
+    u64 lens;   /* 4 bits per hand per suit */
+    u32 seq[4]; /* owners of the top k[su] remaining cards of each suit, top first */
     u32 gen;
-    uint8_t leader, lb, ub, depth;
-    uint8_t best; /* suit*16 + relative rank from the top of the best move, 255 none */
-    uint8_t pad[3];
+    uint8_t k[4];
+    uint8_t leader, kind, value, best; /* kind 1: NS take >= value; 2: NS take <= value */
 } Entry;
 
-#define TT_BITS 20
-#define TT_WAYS 4
+#define TT_BITS 21
+#define TT_WAYS 8
 #define TT_SIZE ((size_t)1 << TT_BITS)
 
 static Entry *tt = NULL;
 static u32 tt_gen = 0;
+static u32 tt_clock = 0;
+static int opt_tt = 1;
 
 typedef struct {
     u64 hand[4];
@@ -58,6 +67,14 @@ typedef struct {
     long nodes;
 } S;
 
+typedef struct {
+    u64 lens;
+    u32 seq[4]; /* owners of all remaining cards of the suit, top first */
+    int n[4];
+    u32 all[4];
+    u32 h;
+} Key;
+
 static inline int beats(int c, int w, int trump) {
     /* does c beat the current winning card w? */
     int cs = c >> 4, ws = w >> 4;
@@ -65,61 +82,86 @@ static inline int beats(int c, int w, int trump) {
     return cs == trump;
 }
 
-static void make_key(const S *s, u32 key[4]) {
+static void make_key(const S *s, Key *k) {
+    u64 lens = 0;
     for (int su = 0; su < 4; su++) {
         u32 h0 = LANE(s->hand[0], su), h1 = LANE(s->hand[1], su), h2 = LANE(s->hand[2], su),
             h3 = LANE(s->hand[3], su);
-        u32 all = h0 | h1 | h2 | h3;
-        u32 k = 0, n = 0;
+        lens |= (u64)popc32(h0) << (16 * su) | (u64)popc32(h1) << (16 * su + 4) |
+                (u64)popc32(h2) << (16 * su + 8) | (u64)popc32(h3) << (16 * su + 12);
+        u32 all = h0 | h1 | h2 | h3, q = 0;
+        k->all[su] = all;
+        k->n[su] = popc32(all);
         while (all) {
             int r = hibit32(all);
             u32 b = 1u << r;
             all ^= b;
-            u32 o = (h1 & b) ? 1 : (h2 & b) ? 2 : (h3 & b) ? 3 : 0;
-            k = (k << 2) | o;
-            n++;
+            q = (q << 2) | ((h1 & b) ? 1u : (h2 & b) ? 2u : (h3 & b) ? 3u : 0u);
         }
-        key[su] = (n << 26) | k;
+        k->seq[su] = q;
     }
+    k->lens = lens;
+    u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
+    x ^= x >> 31;
+    k->h = (u32)(x >> 24);
 }
 
-static inline u32 key_hash(const u32 key[4], int leader) {
-    u64 x = ((u64)key[0] << 32 | key[1]) * 0x9E3779B97F4A7C15ull;
-    x ^= ((u64)key[2] << 32 | key[3]) * 0xC2B2AE3D27D4EB4Full;
-    x ^= (u64)leader * 0x165667B19E3779F9ull;
-    x ^= x >> 29;
-    return (u32)(x >> 20);
+static inline Entry *bucket_of(const Key *k) {
+    return &tt[(k->h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
 }
 
-static int opt_tt = 1;
-static Entry *tt_find(const u32 key[4], int leader, u32 h) {
-    if (!opt_tt) return NULL;
-    Entry *b = &tt[(h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
+/* The top `k` remaining cards of a suit lane, as a mask. */
+static inline u32 top_cards(u32 all, int n, int k) {
+    for (int i = 0; i < n - k; i++) all &= all - 1;
+    return all;
+}
+
+static inline int matches(const Entry *e, const Key *k, int leader) {
+    if (e->gen != tt_gen || e->lens != k->lens || e->leader != leader) return 0;
+    for (int su = 0; su < 4; su++)
+        if ((k->seq[su] >> (2 * (k->n[su] - e->k[su]))) != e->seq[su]) return 0;
+    return 1;
+}
+
+static inline u64 entry_rel(const Entry *e, const Key *k) {
+    u64 r = 0;
+    for (int su = 0; su < 4; su++)
+        if (e->k[su]) r |= (u64)top_cards(k->all[su], k->n[su], e->k[su]) << (16 * su);
+    return r;
+}
+
+/* 1 or 0 when an entry settles `target`, else -1; *best gets a move hint */
+static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
+    if (!opt_tt) return -1;
+    Entry *b = bucket_of(k);
     for (int i = 0; i < TT_WAYS; i++) {
         Entry *e = &b[i];
-        if (e->gen == tt_gen && e->leader == leader && e->key[0] == key[0] &&
-            e->key[1] == key[1] && e->key[2] == key[2] && e->key[3] == key[3])
-            return e;
+        if (!matches(e, k, leader)) continue;
+        if (e->kind == 1 && e->value >= target) { *rel = entry_rel(e, k); return 1; }
+        if (e->kind == 2 && e->value < target) { *rel = entry_rel(e, k); return 0; }
+        if (e->best != 255) *best = e->best;
     }
-    return NULL;
+    return -1;
 }
 
-static Entry *tt_slot(const u32 key[4], int leader, u32 h, int depth) {
-    Entry *b = &tt[(h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
-    Entry *victim = &b[0];
-    for (int i = 0; i < TT_WAYS; i++) {
-        Entry *e = &b[i];
-        if (e->gen != tt_gen) { victim = e; break; }
-        if (e->depth < victim->depth) victim = e;
+static void tt_store(const Key *k, int leader, int kind, int value, u64 rel, int best) {
+    if (!opt_tt) return;
+    Entry *b = bucket_of(k), *v = NULL;
+    for (int i = 0; i < TT_WAYS; i++)
+        if (b[i].gen != tt_gen) { v = &b[i]; break; }
+    if (!v) v = &b[(tt_clock++) & (TT_WAYS - 1)];
+    v->gen = tt_gen;
+    v->lens = k->lens;
+    v->leader = (uint8_t)leader;
+    v->kind = (uint8_t)kind;
+    v->value = (uint8_t)value;
+    v->best = (uint8_t)best;
+    for (int su = 0; su < 4; su++) {
+        u32 r = LANE(rel, su) & k->all[su];
+        int kk = r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
+        v->k[su] = (uint8_t)kk;
+        v->seq[su] = k->seq[su] >> (2 * (k->n[su] - kk));
     }
-    memcpy(victim->key, key, sizeof(u32) * 4);
-    victim->gen = tt_gen;
-    victim->leader = (uint8_t)leader;
-    victim->lb = 0;
-    victim->ub = (uint8_t)depth;
-    victim->depth = (uint8_t)depth;
-    victim->best = 255;
-    return victim;
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
@@ -128,7 +170,7 @@ static Entry *tt_slot(const u32 key[4], int leader, u32 h, int depth) {
  * other, keeping the lead. Counts only cards above every other remaining card
  * of the suit; a plain suit counts no more rounds than an adversary holding
  * trumps can follow. */
-static int quick_winners(const S *s) {
+static int quick_winners(const S *s, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
     int q = 0;
     int o1t = s->trump >= 0 && LANE(s->hand[O1], s->trump);
@@ -145,6 +187,9 @@ static int quick_winners(const S *s) {
             if (o1t) { int n = popc32(LANE(s->hand[O1], su)); if (n < w) w = n; }
             if (o2t) { int n = popc32(LANE(s->hand[O2], su)); if (n < w) w = n; }
         }
+        /* the counted cards are the suit's top w: their ranks decide */
+        u32 top = ls | others;
+        *rel |= (u64)top_cards(top, popc32(top), w) << (16 * su);
         q += w;
     }
     return q;
@@ -286,9 +331,9 @@ static int card_of_rel(const S *s, int turn, int rel) {
     return -1;
 }
 
-static int search(S *s, int target);
+static int search(S *s, int target, u64 *rel);
 
-static int play_and_search(S *s, int c, int turn, int target) {
+static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
     int r;
     s->hand[turn] ^= BIT(c);
     s->trick[s->nplayed++] = c;
@@ -300,54 +345,65 @@ static int play_and_search(S *s, int c, int turn, int target) {
         s->leader = wseat;
         s->nplayed = 0;
         s->left--;
-        r = search(s, target - ((wseat & 1) == 0));
+        r = search(s, target - ((wseat & 1) == 0), rel);
         s->left++;
         s->nplayed = 4;
         s->leader = oldleader;
         memcpy(s->trick, saved, sizeof saved);
+        /* the winner's rank decided the trick if it beat a card of its own suit */
+        int wc = s->trick[(wseat - oldleader) & 3], same = 0;
+        for (int i = 0; i < 4; i++) same += (s->trick[i] >> 4) == (wc >> 4);
+        if (same > 1) *rel |= BIT(wc);
     } else {
-        r = search(s, target);
+        r = search(s, target, rel);
     }
     s->nplayed--;
     s->hand[turn] ^= BIT(c);
     return r;
 }
 
-static int search(S *s, int target) {
+static int search(S *s, int target, u64 *rel) {
+    *rel = 0;
     if (target <= 0) return 1;
     if (target > s->left) return 0;
     s->nodes++;
     int turn = (s->leader + s->nplayed) & 3;
     int maxer = ((turn & 1) == 0) ^ s->nullo;
-    Entry *e = NULL;
-    u32 key[4], h = 0;
+    Key key;
     int best = -1;
     if (s->nplayed == 0) {
         if (s->left == 1) {
             /* the last trick: one card a hand, nothing to choose */
-            int w = __builtin_ctzll(s->hand[s->leader]), ws = s->leader;
+            int w = __builtin_ctzll(s->hand[s->leader]), ws = s->leader, same = 1;
+            int led = w >> 4;
             for (int i = 1; i < 4; i++) {
                 int p = (s->leader + i) & 3;
                 int c = __builtin_ctzll(s->hand[p]);
                 if (beats(c, w, s->trump)) { w = c; ws = p; }
+                same += (c >> 4) == led;
             }
+            int wsame = (w >> 4) == led ? same : 0;
+            if ((w >> 4) != led) { /* a trump: compare with other trumps */
+                wsame = 0;
+                for (int i = 0; i < 4; i++)
+                    wsame += (__builtin_ctzll(s->hand[i]) >> 4) == (w >> 4);
+            }
+            if (wsame > 1) *rel = BIT(w);
             return ((ws & 1) == 0) >= target;
         }
-        make_key(s, key);
-        h = key_hash(key, s->leader);
-        e = tt_find(key, s->leader, h);
-        if (e) {
-            if (e->lb >= target) return 1;
-            if (e->ub < target) return 0;
-            if (e->best != 255) best = card_of_rel(s, turn, e->best);
-        }
+        make_key(s, &key);
+        int hint = -1;
+        int t = tt_probe(&key, s->leader, target, rel, &hint);
+        if (t >= 0) return t;
+        if (hint >= 0) best = card_of_rel(s, turn, hint);
         int ns_leads = (s->leader & 1) == 0;
         if (!s->nullo) {
-            int q = quick_winners(s);
+            u64 qrel = 0;
+            int q = quick_winners(s, &qrel);
             if (ns_leads ? q >= target : target > s->left - q) {
-                if (!e) e = tt_slot(key, s->leader, h, s->left);
-                if (ns_leads) { if (e->lb < q) e->lb = (uint8_t)q; }
-                else if (e->ub > s->left - q) e->ub = (uint8_t)(s->left - q);
+                *rel = qrel;
+                if (ns_leads) tt_store(&key, s->leader, 1, q, qrel, 255);
+                else tt_store(&key, s->leader, 2, s->left - q, qrel, 255);
                 return ns_leads;
             }
         }
@@ -356,17 +412,17 @@ static int search(S *s, int target) {
     int n = gen_moves(s, turn, mv);
     order_moves(s, turn, mv, n, best);
     int result = !maxer, cut = -1;
+    u64 acc = 0, r1 = 0;
     for (int i = 0; i < n; i++) {
-        int r = play_and_search(s, mv[i].card, turn, target);
-        if (maxer ? r : !r) { result = r; cut = mv[i].card; break; }
+        int r = play_and_search(s, mv[i].card, turn, target, &r1);
+        if (maxer ? r : !r) { result = r; cut = mv[i].card; acc = r1; break; }
+        acc |= r1;
     }
+    *rel = acc;
     if (s->nplayed == 0) {
-        /* the search below may have reused the entry's slot: look again */
-        e = tt_find(key, s->leader, h);
-        if (!e) e = tt_slot(key, s->leader, h, s->left);
-        if (result) { if (e->lb < target) e->lb = (uint8_t)target; }
-        else if (e->ub >= target) e->ub = (uint8_t)(target - 1);
-        if (cut >= 0) e->best = (uint8_t)rel_of(s, cut);
+        int b = cut >= 0 ? rel_of(s, cut) : 255;
+        if (result) tt_store(&key, s->leader, 1, target, acc, b);
+        else tt_store(&key, s->leader, 2, target - 1, acc, b);
     }
     return result;
 }
@@ -374,15 +430,16 @@ static int search(S *s, int target) {
 /* North-South tricks from the tricks not yet complete, exact. `guess` seeds
  * the bound search (MTD-like: step from the guess, then halve). */
 static int solve_exact(S *s, int guess) {
+    u64 rel;
     int lo = 0, hi = s->left;
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
     /* first probe at the guess, then halve what is left */
     if (guess > 0) {
-        if (search(s, guess)) lo = guess; else hi = guess - 1;
+        if (search(s, guess, &rel)) lo = guess; else hi = guess - 1;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (search(s, mid)) lo = mid; else hi = mid - 1;
+        if (search(s, mid, &rel)) lo = mid; else hi = mid - 1;
     }
     return lo;
 }
