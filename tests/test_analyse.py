@@ -104,8 +104,8 @@ def test_cli_analyse_readable_table_daw() -> None:
 
 
 def test_cli_analyse_seed_is_the_deal_of_whist_deal() -> None:
-    shown = runner.invoke(app, ["deal", "--seed", "7", "--code", "royalton", "--pbn"])
-    r = runner.invoke(app, ["analyse", "--seed", "7", "--code", "royalton", "--json"])
+    shown = runner.invoke(app, ["deal", "--seed", "7", "--code", "auction", "--pbn"])
+    r = runner.invoke(app, ["analyse", "--seed", "7", "--code", "auction", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["deal"] == shown.stdout.strip()
 

@@ -1145,6 +1145,8 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "auctionwhist.duplicate.match_commands",
     "auctionwhist.duplicate.movement_commands",
     "auctionwhist.analysis.commands",
+    "auctionwhist.solver.commands",
+    "auctionwhist.web.commands",
 )
 for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app, bench_app)

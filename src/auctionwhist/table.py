@@ -179,7 +179,10 @@ class Table:
         if not isinstance(first, Dealt):
             raise TableError("an event log starts with the deal")
         rest = list(it)
-        trump = rest.pop(0).suit if rest and isinstance(rest[0], TrumpDeclared) else None
+        trump = None
+        if rest and isinstance(rest[0], TrumpDeclared):
+            trump = rest[0].suit
+            rest = rest[1:]
         laws = bool(rest) and isinstance(rest[0], TableMode)
         table = cls(first.code, first.deal, "laws" if laws else "enforce", trump)
         for ev in rest[1:] if laws else rest:

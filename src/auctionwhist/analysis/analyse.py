@@ -42,26 +42,7 @@ def strains_of(code: Code | str) -> tuple[str, ...]:
 def dd_table(deal: Deal, strains: tuple[str, ...]) -> dict[str, tuple[int, int, int, int]]:
     """``{strain: tricks of the declarer's side with N, E, S, W declaring}``
     (at nullo the tricks it is forced to take), from the solver's API."""
-    try:
-        return solver.dd_table(deal, strains)
-    except ImportError:  # TEMPORARY until the solver's core lands
-        return _endplay_table(deal, strains)
-
-
-def _endplay_table(deal: Deal, strains: tuple[str, ...]) -> dict[str, tuple[int, int, int, int]]:
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal as EpDeal
-
-    if "NL" in strains:
-        raise ParError("nullo needs the solver's core (auctionwhist.solver)")
-    ep = EpDeal.from_pbn(deal.to_pbn(Seat.NORTH))
-    rows = calc_dd_table(ep).to_list()  # [denom][player], spades 0 .. clubs 3, NT 4
-    index = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
-    out: dict[str, tuple[int, int, int, int]] = {}
-    for strain in strains:
-        r = rows[index[strain]]
-        out[strain] = (r[0], r[1], r[2], r[3])
-    return out
+    return solver.dd_table(deal, strains)
 
 
 @dataclass(frozen=True, slots=True)

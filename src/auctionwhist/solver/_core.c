@@ -55,6 +55,10 @@ static Entry *tt = NULL;
 static u32 tt_gen = 0;
 static u32 tt_clock = 0;
 static int opt_tt = 1;
+/* Reuse entries for positions differing only in small cards (partition search).
+ * Off: with lengths alone choosing the bucket, buckets overflow on full deals
+ * and the search ran slower than with exact keys (docs/solver.md). */
+static int opt_partition = 0;
 
 typedef struct {
     u64 hand[4];
@@ -102,6 +106,9 @@ static void make_key(const S *s, Key *k) {
     }
     k->lens = lens;
     u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
+    if (!opt_partition)
+        x ^= (((u64)k->seq[0] << 32 | k->seq[1]) * 0xC2B2AE3D27D4EB4Full) ^
+             (((u64)k->seq[2] << 32 | k->seq[3]) * 0x165667B19E3779F9ull);
     x ^= x >> 31;
     k->h = (u32)(x >> 24);
 }
@@ -158,7 +165,7 @@ static void tt_store(const Key *k, int leader, int kind, int value, u64 rel, int
     v->best = (uint8_t)best;
     for (int su = 0; su < 4; su++) {
         u32 r = LANE(rel, su) & k->all[su];
-        int kk = r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
+        int kk = !opt_partition ? k->n[su] : r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
         v->k[su] = (uint8_t)kk;
         v->seq[su] = k->seq[su] >> (2 * (k->n[su] - kk));
     }
@@ -418,6 +425,18 @@ static int search(S *s, int target, u64 *rel) {
         if (maxer ? r : !r) { result = r; cut = mv[i].card; acc = r1; break; }
         acc |= r1;
     }
+    if (cut < 0) {
+        /* every card was tried, a run of equivalent cards once: the run's
+         * adjacency must hold wherever this result is reused */
+        u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+        for (int i = 0; i < s->nplayed; i++) all |= BIT(s->trick[i]);
+        for (int i = 0; i < n; i++) {
+            int c = mv[i].card, su = c >> 4;
+            u32 above = LANE(all, su) >> ((c & 15) + 1);
+            if (above && (LANE(s->hand[turn], su) >> ((c & 15) + 1 + __builtin_ctz(above)) & 1))
+                acc |= BIT(c);
+        }
+    }
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
@@ -646,12 +665,12 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
 
 static PyObject *core_options(PyObject *self, PyObject *args) {
     (void)self;
-    if (!PyArg_ParseTuple(args, "i", &opt_tt)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|i", &opt_tt, &opt_partition)) return NULL;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
-    {"_options", core_options, METH_VARARGS, "_options(use_tt): for tests of the search itself"},
+    {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=0): for tests of the search itself"},
     {"solve", core_solve, METH_VARARGS,
      "solve(hands, trump, nullo, leader, trick) -> (north_south_tricks, nodes)"},
     {"score", core_score, METH_VARARGS,

@@ -120,9 +120,9 @@ def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine = "auto") 
     At ``"NL"``: the tricks the declarer's side is forced to take when both
     sides try to lose tricks (see the module's conventions).
     """
-    from . import _impl
+    from ._impl import dd_tricks as impl
 
-    return _impl.dd_tricks(deal, strain, declarer, engine)
+    return impl(deal, strain, declarer, engine)
 
 
 def dd_table(
@@ -134,17 +134,17 @@ def dd_table(
     tricks (forced tricks at ``"NL"``). ``"auto"`` solves suits and no-trump
     in one DDS table call and nullo with the core.
     """
-    from . import _impl
+    from ._impl import dd_table as impl
 
-    return _impl.dd_table(deal, tuple(strains), engine)
+    return impl(deal, tuple(strains), engine)
 
 
 def solve_position(position: Position, engine: Engine = "auto") -> int:
     """Tricks the side to move takes from the tricks not yet complete, best play
     by all (at nullo each side minimises its own)."""
-    from . import _impl
+    from ._impl import solve_position as impl
 
-    return _impl.solve_position(position, engine)
+    return impl(position, engine)
 
 
 def score_cards(position: Position, engine: Engine = "auto") -> dict[int, int]:
@@ -154,9 +154,9 @@ def score_cards(position: Position, engine: Engine = "auto") -> dict[int, int]:
     (the trick in progress included) if that card is played and all play
     best afterwards. At nullo the mover wants the smallest figure.
     """
-    from . import _impl
+    from ._impl import score_cards as impl
 
-    return _impl.score_cards(position, engine)
+    return impl(position, engine)
 
 
 def best_cards(position: Position, engine: Engine = "auto") -> list[int]:

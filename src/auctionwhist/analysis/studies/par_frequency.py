@@ -32,7 +32,8 @@ NAMES = {
 def summarise(records: Sequence[DealRecord]) -> dict[str, Any]:
     n = len(records)
     out: dict[str, Any] = {"deals": n, "codes": {}}
-    for code in CODES:
+    # The codes the records were made with (a run may leave some out).
+    for code in (c for c in CODES if records and c in records[0].pars):
         shares = dict.fromkeys(find_code(code).trick_values, 0.0)
         royal = sacrifice = passed = 0.0
         by_side = [0.0, 0.0]
@@ -62,25 +63,26 @@ def summarise(records: Sequence[DealRecord]) -> dict[str, Any]:
 
 def report(summary: dict[str, Any], out: Path) -> str:
     codes = summary["codes"]
+    keys = [c for c in CODES if c in codes]
     rows: list[list[str]] = []
     for d in DENOMINATIONS:
         row = [NAMES[d]]
-        for code in CODES:
+        for code in keys:
             shares = codes[code]["denominations"]
             row.append(pct(shares[d]) if d in shares else "—")
         rows.append(row)
-    rows.append(
-        ["*of which royal bids*", *("—" for _ in CODES[:-1]), pct(codes["royalton"]["royal"])]
-    )
-    rows.append(["*of which doubled sacrifices*", *(pct(codes[c]["sacrifice"]) for c in CODES)])
-    rows.append(["nobody bids", *("—" for _ in CODES[:-1]), pct(codes["royalton"]["passed_out"])])
-    rows.append(["mean size of par (points)", *(f"{codes[c]['mean_abs_par']:.0f}" for c in CODES)])
-    table = markdown_table(["par declaration", *CODES], rows)
-    present = [d for d in DENOMINATIONS if any(d in codes[c]["denominations"] for c in CODES)]
+    royal = [pct(codes[c]["royal"]) if find_code(c).royal_bids else "—" for c in keys]
+    passed = [pct(codes[c]["passed_out"]) if find_code(c).dealer_may_pass else "—" for c in keys]
+    rows.append(["*of which royal bids*", *royal])
+    rows.append(["*of which doubled sacrifices*", *(pct(codes[c]["sacrifice"]) for c in keys)])
+    rows.append(["nobody bids", *passed])
+    rows.append(["mean size of par (points)", *(f"{codes[c]['mean_abs_par']:.0f}" for c in keys)])
+    table = markdown_table(["par declaration", *keys], rows)
+    present = [d for d in DENOMINATIONS if any(d in codes[c]["denominations"] for c in keys)]
     bar_chart(
         out / "par_frequency.png",
         [NAMES[d] for d in present],
-        {c: [codes[c]["denominations"].get(d, 0.0) for d in present] for c in CODES},
+        {c: [codes[c]["denominations"].get(d, 0.0) for d in present] for c in keys},
         title="How often each declaration is the par contract",
         ylabel="deals",
     )

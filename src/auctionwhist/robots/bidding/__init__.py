@@ -1,0 +1,22 @@
+"""Bidding robots in the manner of the period: hand evaluation, named rules
+citing their passages, a family per code (the old and new counts; Royalton),
+and Hopson's "personal equation" as a style."""
+
+from .robot import BiddingRobot, decide
+from .rules import COUNTS, ROYALTON, family_for
+from .situation import CONSERVATIVE, SANGUINE, SOUND, Decision, Rule, Situation, style_from
+
+__all__ = [
+    "CONSERVATIVE",
+    "COUNTS",
+    "ROYALTON",
+    "SANGUINE",
+    "SOUND",
+    "BiddingRobot",
+    "Decision",
+    "Rule",
+    "Situation",
+    "decide",
+    "family_for",
+    "style_from",
+]

@@ -1,0 +1,87 @@
+"""Dispatch of the public API (``api.py``) to DDS or the compiled core."""
+
+from __future__ import annotations
+
+from ..cards import Deal, Seat
+from . import _core
+from .api import Engine, Position, SolverError, trump_of
+
+__all__ = ["dd_table", "dd_tricks", "score_cards", "solve_position"]
+
+_ENGINES = ("auto", "dds", "core")
+
+
+def _use_dds(strain: str, engine: Engine) -> bool:
+    if engine not in _ENGINES:
+        raise SolverError(f"not an engine: {engine!r} (one of auto, dds, core)")
+    nullo = strain.upper() == "NL"
+    if nullo and engine == "dds":
+        raise SolverError("DDS does not solve nullo (Royalton); use engine 'core' or 'auto'")
+    return not nullo and engine != "core"
+
+
+def _declarers_side(ns_tricks: int, declarer: Seat | int, total: int = 13) -> int:
+    return ns_tricks if int(declarer) & 1 == 0 else total - ns_tricks
+
+
+def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine) -> int:
+    trump = trump_of(strain)
+    if _use_dds(strain, engine):
+        from .dds import dds_tricks
+
+        return dds_tricks(deal, strain, declarer)
+    leader = (int(declarer) + 1) & 3  # the opening lead is made by declarer's left
+    ns, _ = _core.solve(deal.hands, trump, strain.upper() == "NL", leader, ())
+    return _declarers_side(ns, declarer)
+
+
+def dd_table(
+    deal: Deal, strains: tuple[str, ...], engine: Engine
+) -> dict[str, tuple[int, int, int, int]]:
+    for s in strains:
+        trump_of(s)
+    out: dict[str, tuple[int, int, int, int]] = {}
+    by_dds = [s.upper() for s in strains if _use_dds(s, engine)]
+    if by_dds:
+        from .dds import dds_table
+
+        out.update(dds_table(deal, by_dds))
+    for s in strains:
+        key = s.upper()
+        if key in out:
+            continue
+        # One core call per strain: the four opening leads share its table.
+        ns, _ = _core.table(deal.hands, trump_of(key), key == "NL")
+        n, e, so, w = (_declarers_side(ns[(d + 1) & 3], d) for d in range(4))
+        out[key] = (n, e, so, w)
+    return {s.upper(): out[s.upper()] for s in strains}
+
+
+def _tricks_left(position: Position) -> int:
+    return int(position.hands[position.turn]).bit_count()
+
+
+def score_cards(position: Position, engine: Engine) -> dict[int, int]:
+    if not position.legal_cards():
+        raise SolverError(f"{position.turn.name.title()} has no card to play")
+    if _use_dds(position.strain, engine):
+        from .dds import dds_solve_board
+
+        return dds_solve_board(position.hands, position.strain, position.leader, position.trick)
+    ns = _core.score(
+        position.hands, position.trump, position.nullo, position.leader, position.trick
+    )
+    left = _tricks_left(position)
+    return {c: _declarers_side(v, position.turn, left) for c, v in ns.items()}
+
+
+def solve_position(position: Position, engine: Engine) -> int:
+    if _use_dds(position.strain, engine):
+        scores = score_cards(position, engine)
+        return max(scores.values())
+    if not position.legal_cards():
+        raise SolverError(f"{position.turn.name.title()} has no card to play")
+    ns, _ = _core.solve(
+        position.hands, position.trump, position.nullo, position.leader, position.trick
+    )
+    return _declarers_side(ns, position.turn, _tricks_left(position))

@@ -1,0 +1,76 @@
+"""``whist bench solver``: DDS against our core, per solve of one strain and declarer.
+
+(a) DDS: endplay's ``solve_board`` at trick one, spades, East leading
+(North declaring); (b) our core on the same ordinary solve; (c) our core on
+nullo for the same declarer. The same random deals for all three; medians.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import _core
+from .dds import dds_solve_board
+from .verify import random_ending
+
+__all__ = ["SolverBench", "bench_solver"]
+
+
+@dataclass(frozen=True, slots=True)
+class SolverBench:
+    dds_ms: float
+    ours_ms: float
+    nullo_ms: float
+    deals: int
+
+    @property
+    def ours_ratio(self) -> float:
+        return self.ours_ms / self.dds_ms
+
+    @property
+    def nullo_ratio(self) -> float:
+        return self.nullo_ms / self.dds_ms
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "dds_ms": round(self.dds_ms, 3),
+            "ours_ms": round(self.ours_ms, 3),
+            "nullo_ms": round(self.nullo_ms, 3),
+            "ours_ratio": round(self.ours_ratio, 3),
+            "nullo_ratio": round(self.nullo_ratio, 3),
+            "deals": self.deals,
+        }
+
+
+def bench_solver(
+    deals: int, seed: int = 1, cards: int = 13, progress: Callable[[], None] | None = None
+) -> SolverBench:
+    rng = random.Random(seed)
+    dds: list[float] = []
+    ours: list[float] = []
+    nullo: list[float] = []
+    leader = 1  # East leads: North declares
+    for _ in range(deals):
+        hands = random_ending(rng, cards)
+        t = time.perf_counter()
+        dds_solve_board(hands, "S", leader, ())
+        dds.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        _core.solve(hands, 3, False, leader, ())
+        ours.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        _core.solve(hands, -1, True, leader, ())
+        nullo.append(time.perf_counter() - t)
+        if progress:
+            progress()
+    ms = 1000.0
+    return SolverBench(
+        statistics.median(dds) * ms,
+        statistics.median(ours) * ms,
+        statistics.median(nullo) * ms,
+        deals,
+    )

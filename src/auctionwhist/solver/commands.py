@@ -1,0 +1,88 @@
+"""``whist bench solver`` and ``whist solver verify``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+__all__ = ["register"]
+
+solver_app = typer.Typer(help="The double-dummy solver: its proofs.", no_args_is_help=True)
+
+
+@solver_app.command("verify")
+def verify_command(
+    deals: Annotated[
+        int, typer.Option(help="Random deals against DDS (all strains, leads).")
+    ] = 1000,
+    endings: Annotated[int, typer.Option(help="Random nullo endings against minimax.")] = 10000,
+    cards: Annotated[int, typer.Option(help="Cards a hand in the deals against DDS.")] = 13,
+    max_cards: Annotated[int, typer.Option(help="Most cards a hand in the nullo endings.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed for the deals and endings.")] = 1,
+) -> None:
+    """Prove the core: ordinary play equal to DDS on every strain and opening
+    lead; nullo equal to a plain exhaustive minimax.
+
+    [bold]Examples[/bold]
+
+      whist solver verify --deals 1000 --endings 10000
+
+      whist solver verify --deals 50 --cards 8 --endings 500 --max-cards 4
+    """
+    from ..cli import _fail
+    from .verify import verify_against_dds, verify_nullo_endings
+
+    if not 1 <= cards <= 13:
+        _fail(f"--cards {cards}: a hand holds 1 to 13 cards")
+    if not 1 <= max_cards <= 6:
+        _fail(f"--max-cards {max_cards}: the minimax takes 1 to 6 cards a hand")
+    n, bad = verify_against_dds(deals, cards, seed)
+    print(f"DDS: {n} solves on {deals} deals of {cards} cards a hand, {len(bad)} differ")
+    for m in bad[:10]:
+        print(f"  differ: {m}")
+    e, bad2 = verify_nullo_endings(endings, max_cards, seed)
+    print(f"nullo: {e} endings of up to {max_cards} cards a hand, {len(bad2)} differ")
+    for m in bad2[:10]:
+        print(f"  differ: {m}")
+    if bad or bad2:
+        raise typer.Exit(1)
+
+
+def bench_solver_command(
+    deals: Annotated[int, typer.Option(help="Random deals; the figures are medians.")] = 100,
+    cards: Annotated[int, typer.Option(help="Cards a hand (13: whole deals).")] = 13,
+    seed: Annotated[int, typer.Option(help="Seed for the deals.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """DDS's solve_board against our core, one strain and declarer a solve:
+    (a) DDS at spades, (b) our core at spades, (c) our core at nullo.
+
+    [bold]Examples[/bold]
+
+      whist bench solver --deals 100
+
+      whist bench solver --deals 20 --cards 9 --json
+    """
+    from ..cli import _fail
+    from .bench import bench_solver
+
+    if deals < 1:
+        _fail(f"--deals {deals}: give at least one deal")
+    if not 1 <= cards <= 13:
+        _fail(f"--cards {cards}: a hand holds 1 to 13 cards")
+    b = bench_solver(deals, seed, cards)
+    if as_json:
+        sys.stdout.write(json.dumps(b.as_dict(), indent=2) + "\n")
+        return
+    print(f"deals: {b.deals} ({cards} cards a hand); medians per solve of one strain and declarer")
+    print(f"  DDS solve_board, spades : {b.dds_ms:9.2f} ms")
+    print(f"  our core, spades        : {b.ours_ms:9.2f} ms  ({b.ours_ratio:.2f} x DDS)")
+    print(f"  our core, nullo         : {b.nullo_ms:9.2f} ms  ({b.nullo_ratio:.2f} x DDS)")
+
+
+def register(app: typer.Typer, bench_app: typer.Typer) -> None:
+    app.add_typer(solver_app, name="solver")
+    bench_app.command("solver")(bench_solver_command)

@@ -1,0 +1,221 @@
+"""The Starlette app: the JSON API, the seat WebSocket, the pages and static files.
+
+Routes and messages: docs/web-protocol.md. The pages (``web.pages``) and
+their templates and scripts are mounted as they are.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ..formats import jsonlog, pbn
+from . import pages
+from .db import database_url
+from .service import Service, WebError
+from .ws import seat_socket
+
+__all__ = ["MAX_BODY", "create_app"]
+
+HERE = Path(__file__).parent
+MAX_BODY = 64 * 1024
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _api(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
+    """A JSON endpoint: WebError becomes {"error", "message"} with its status."""
+
+    async def handler(request: Request) -> Response:
+        try:
+            out = await fn(request)
+        except WebError as e:
+            return JSONResponse(e.to_json(), status_code=e.status)
+        if isinstance(out, Response):
+            return out
+        return JSONResponse(out, status_code=status)
+
+    return handler
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise WebError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise WebError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise WebError(400, "malformed", "the body is a JSON object") from None
+    if not isinstance(body, dict):
+        raise WebError(400, "malformed", "the body is a JSON object")
+    return body
+
+
+def _svc(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+def _int(request: Request, name: str) -> int:
+    text = request.path_params[name]
+    if not isinstance(text, str) or not text.isdigit() or len(text) > 9:
+        raise WebError(400, "malformed", f"{name}: a whole number")
+    return int(text)
+
+
+async def create_game(request: Request) -> Any:
+    return _svc(request).create_game(await _body(request))
+
+
+async def seat_info(request: Request) -> Any:
+    return _svc(request).seat_info(request.path_params["token"])
+
+
+async def seat_scorecard(request: Request) -> Any:
+    return {"scorecard": _svc(request).scorecard(request.path_params["token"])}
+
+
+async def seat_traveller(request: Request) -> Any:
+    return _svc(request).traveller(request.path_params["token"], _int(request, "tray"))
+
+
+def _download(request: Request, events: tuple[Any, ...], table: int) -> Response:
+    if request.path_params["fmt"] == "pbn":
+        return PlainTextResponse(_svc(request).deal_pbn(events, table),
+                                 media_type="application/x-pbn")  # fmt: skip
+    return JSONResponse(jsonlog.events_to_json(events))
+
+
+def _fmt(request: Request) -> None:
+    if request.path_params["fmt"] not in ("pbn", "json"):
+        raise WebError(404, "no_such_format", "downloads are .pbn or .json")
+
+
+async def seat_deal(request: Request) -> Any:
+    _fmt(request)
+    table, deal = _int(request, "table"), _int(request, "deal")
+    events = _svc(request).deal_log(table, deal, token=request.path_params["token"])
+    return _download(request, events, table)
+
+
+async def director_view(request: Request) -> Any:
+    return _svc(request).director_view(request.path_params["token"])
+
+
+async def director_deal(request: Request) -> Any:
+    _fmt(request)
+    table, deal = _int(request, "table"), _int(request, "deal")
+    events = _svc(request).deal_log(table, deal, director=request.path_params["token"])
+    return _download(request, events, table)
+
+
+async def director_results(request: Request) -> Any:
+    svc = _svc(request)
+    n = await svc.enter_result(request.path_params["token"], await _body(request))
+    return {"n": n}
+
+
+async def director_rule(request: Request) -> Any:
+    svc = _svc(request)
+    n = await svc.director_rule(request.path_params["token"], await _body(request))
+    return {"n": n}
+
+
+async def director_publish(request: Request) -> Any:
+    return _svc(request).publish(request.path_params["token"])
+
+
+async def director_download(request: Request) -> Any:
+    _fmt(request)
+    svc = _svc(request)
+    game = svc.game_of_director(request.path_params["token"])
+    return _all(request, svc, game.row.id)
+
+
+def _all(request: Request, svc: Service, game_id: str) -> Response:
+    logs = svc.all_logs(svc.games[game_id])
+    if request.path_params["fmt"] == "pbn":
+        text = pbn.dumps([events for _lt, _d, events in logs], event=f"auction-whist {game_id}")
+        return PlainTextResponse(text, media_type="application/x-pbn")
+    return JSONResponse(
+        {
+            "game": game_id,
+            "deals": [
+                {
+                    "table": lt.id,
+                    "round": lt.round,
+                    "number": lt.number,
+                    "deal": d,
+                    **jsonlog.events_to_json(events),
+                }
+                for lt, d, events in logs
+            ],
+        }
+    )
+
+
+async def results(request: Request) -> Any:
+    return _svc(request).results(request.path_params["game"])
+
+
+async def results_download(request: Request) -> Any:
+    _fmt(request)
+    svc = _svc(request)
+    svc.results(request.path_params["game"])  # 403 until published
+    return _all(request, svc, request.path_params["game"])
+
+
+def api_routes() -> list[BaseRoute]:
+    return [
+        Route("/api/games", _api(create_game, 201), methods=["POST"]),
+        Route("/api/seat/{token}", _api(seat_info)),
+        Route("/api/seat/{token}/scorecard", _api(seat_scorecard)),
+        Route("/api/seat/{token}/traveller/{tray}", _api(seat_traveller)),
+        Route("/api/seat/{token}/deal/{table}/{deal}.{fmt}", _api(seat_deal)),
+        Route("/api/director/{token}", _api(director_view)),
+        Route("/api/director/{token}/results", _api(director_results), methods=["POST"]),
+        Route("/api/director/{token}/rule", _api(director_rule), methods=["POST"]),
+        Route("/api/director/{token}/publish", _api(director_publish), methods=["POST"]),
+        Route("/api/director/{token}/download.{fmt}", _api(director_download)),
+        Route("/api/director/{token}/table/{table}/{deal}.{fmt}", _api(director_deal)),
+        Route("/api/results/{game}.{fmt}", _api(results_download)),
+        Route("/api/results/{game}", _api(results)),
+        WebSocketRoute("/ws/{token}", seat_socket),
+    ]
+
+
+def create_app(database: str | None = None, *, robot_delay: float = 0.0) -> Starlette:
+    """The app over the database at ``database`` (default: ``database_url()``):
+    created and migrated on start, every table resumed where it was."""
+    url = database_url(database)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await service.resume()
+        yield
+        for task in list(service.tasks):
+            task.cancel()
+        service.close()
+
+    service = Service(url, robot_delay=robot_delay)
+    routes: list[BaseRoute] = [*api_routes(), *pages.routes]
+    static = HERE / "static"
+    static.mkdir(exist_ok=True)
+    routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.service = service
+    return app

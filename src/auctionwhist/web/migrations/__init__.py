@@ -1,0 +1,1 @@
+"""Alembic migrations of the web app's database (run by ``db.migrate``)."""

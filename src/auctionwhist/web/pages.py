@@ -1,0 +1,665 @@
+"""The HTML pages: home, the live table, the director's room, results, the movie.
+
+Server-rendered with Jinja2 from ``web/templates``; the live table and the
+director's progress are small ES modules under ``web/static`` speaking the
+protocol of ``docs/web-protocol.md``. A page asks the ``Service`` (at
+``request.app.state.service``) in Python, never a card the viewer may not see:
+the seat's own view comes from the server, and the movie of a deal is built
+only from a log the service gives that viewer (a finished deal).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import cache
+from typing import Any, TypeVar
+from urllib.parse import parse_qs
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..calls import Bid
+from ..cards import Seat, card_str, cards_of
+from ..codes import CODES, Code, find_code
+from ..duplicate.match import Match
+from ..duplicate.movements import MOVEMENTS, movement
+from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, Summary, honor_schedule
+from ..formats.jsonlog import call_str
+from ..laws import offences_for
+from ..records import (
+    Bridged,
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    Claimed,
+    Event,
+    LeadCalled,
+    Ruling,
+)
+from ..scoring import DealScore, score_deal
+from ..table import Table
+from .service import Service, WebError
+
+__all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
+
+# The codes in the order a player meets them on the home page.
+_CODE_ORDER = ("daw", "auction", "royals", "royalton", "whist")
+# A whole duplicate match for one person: a small room of robots (two tables,
+# Goodfellow's two teams of four) — short enough for an evening.
+SOLO_MOVEMENT = "two-teams-of-four"
+SOLO_DEALS = 2
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class FormError(ValueError):
+    """A start form that cannot make a game."""
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Our templates, with the duplicate module's card templates beside them
+    (``dup/goodfellow_card.html.j2``): one look for every card in the app."""
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.PackageLoader("auctionwhist.web", "templates"),
+                jinja2.PrefixLoader(
+                    {"dup": jinja2.PackageLoader("auctionwhist.duplicate", "templates")}
+                ),
+            ]
+        ),
+        autoescape=jinja2.select_autoescape(("html", "j2")),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.globals.update(
+        seat_names=SEAT_NAMES,
+        side_names=SIDE_NAMES,
+        suit_symbols=SUIT_SYMBOLS,
+        card_text=card_text,
+        call_text=call_text,
+    )
+    return env
+
+
+def render(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(environment().get_template(name).render(**context), status_code=status)
+
+
+# -- period notation --------------------------------------------------------------
+
+_DENOM_WORDS = {
+    "C": "Clubs",
+    "D": "Diamonds",
+    "H": "Hearts",
+    "S": "Spades",
+    "RS": "Royal Spades",
+    "NT": "No-Trump",
+    "NL": "Nullo",
+}
+_DENOM_SHORT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "RS": "R♠", "NT": "NT", "NL": "Nul."}
+
+
+def card_text(card: str) -> str:
+    """``"HT"`` → ``"10♥"``."""
+    rank = card[1:].replace("T", "10")
+    return rank + SUIT_SYMBOLS.get(card[:1], card[:1])
+
+
+def call_text(call: str) -> str:
+    """A call as the table says it: ``"3SR"`` → ``"3 ♠ royal"``, ``"X"`` → ``"double"``."""
+    words = {"pass": "pass", "X": "double", "XX": "redouble", "no bid": "no bid"}
+    if call in words:
+        return words[call]
+    level, rest = call[0], call[1:]
+    royal = rest.endswith("R") and rest not in ("R",)
+    denom = rest[:-1] if royal and rest[:-1] in _DENOM_SHORT else rest
+    return f"{level} {_DENOM_SHORT.get(denom, denom)}" + (" royal" if royal else "")
+
+
+def bid_grid(code: Code) -> list[dict[str, Any]]:
+    """The bidding box for ``code``: one row per level, the code's declarations
+    in its own order (daw 54: by value; Royalton 32: the series, royals after)."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for bid in code.all_bids:
+        rows.setdefault(bid.level, []).append(_bid_cell(bid))
+    for cells in rows.values():
+        # A level's plain bids, then its royals (Royalton law 32).
+        cells.sort(key=lambda c: (c["royal"], code.bid_order[c["bid"]]))
+        for c in cells:
+            del c["bid"]
+    return [{"level": lv, "bids": rows[lv]} for lv in sorted(rows)]
+
+
+def _bid_cell(bid: Bid) -> dict[str, Any]:
+    d = bid.denomination
+    return {
+        "bid": bid,
+        "call": str(bid),
+        "royal": bid.royal,
+        "denom": d,
+        "short": _DENOM_SHORT[d],
+        "label": f"{bid.level} {_DENOM_WORDS[d]}" + (" royal" if bid.royal else ""),
+        "red": d in ("H", "D"),
+    }
+
+
+def other_calls(code: Code) -> list[dict[str, str]]:
+    """The calls that are not bids, as the code has them."""
+    out = [{"call": "pass", "label": "Pass", "key": "p"}]
+    if code.dealer_may_pass:
+        out.insert(0, {"call": "no bid", "label": "No bid", "key": "b"})
+    out += [
+        {"call": "X", "label": "Double", "key": "x"},
+        {"call": "XX", "label": "Redouble", "key": "xx"},
+    ]
+    return out
+
+
+# -- the service ---------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def _service(request: Request, ask: Callable[[Service], T]) -> T:
+    """Ask the ``Service``; its refusals become the page's error page."""
+    try:
+        return ask(request.app.state.service)
+    except WebError as e:
+        raise _PageError(e.status, str(e)) from None
+
+
+def error_page(status: int, message: str) -> HTMLResponse:
+    titles = {403: "Not yet", 404: "No such link", 409: "Not now", 400: "That will not do"}
+    return render(
+        "error.html.j2", status=status, title=titles.get(status, "Error"), message=message
+    )
+
+
+class _PageError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _page(handler: Any) -> Any:
+    async def wrapped(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+        except _PageError as e:
+            return error_page(e.status, e.message)
+        except FormError as e:
+            return error_page(400, str(e))
+        return response
+
+    wrapped.__name__ = handler.__name__
+    wrapped.__doc__ = handler.__doc__
+    return wrapped
+
+
+# -- home --------------------------------------------------------------------------
+
+
+def _codes() -> list[Code]:
+    known = [CODES[k] for k in _CODE_ORDER if k in CODES]
+    return known + [c for k, c in CODES.items() if k not in _CODE_ORDER]
+
+
+def code_facts(code: Code) -> dict[str, Any]:
+    """What the home page says of a code."""
+    return {
+        "key": code.key,
+        "title": code.title,
+        "rubber": code.game is not None and not code.game.per_deal,
+        "auction": code.auction,
+    }
+
+
+@_page
+async def home(request: Request) -> Response:
+    return render(
+        "home.html.j2",
+        codes=[code_facts(c) for c in _codes()],
+        movements=list(MOVEMENTS.values()),
+        solo_movement=SOLO_MOVEMENT,
+    )
+
+
+def _int_field(form: Mapping[str, Any], key: str, low: int, high: int) -> int | None:
+    raw = str(form.get(key) or "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise FormError(f"{key} must be a whole number, not {raw!r}") from None
+    if not low <= value <= high:
+        raise FormError(f"{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """The ``POST /api/games`` spec for the home page's form, and where to go
+    after: ``"seat"`` (the first seat link) or ``"director"``."""
+    start = str(form.get("start") or "deal")
+    try:
+        code = find_code(str(form.get("code") or "daw"))
+    except ValueError as e:
+        raise FormError(str(e)) from None
+    mode = str(form.get("mode") or "enforce")
+    if mode not in ("enforce", "laws"):
+        raise FormError(f"mode must be enforce or laws, not {mode!r}")
+    spec: dict[str, Any] = {"code": code.key, "mode": mode}
+    seed = _int_field(form, "seed", 0, 2**31)
+    if seed is not None:
+        spec["seed"] = seed
+    name = str(form.get("name") or "").strip()[:40]
+    if start in ("deal", "rubber"):
+        if start == "rubber" and not code_facts(code)["rubber"]:
+            raise FormError(
+                f"{code.title} has no rubbers: each deal is scored alone "
+                f"({code.cite('game')}); play a deal or a duplicate match"
+            )
+        spec |= {"kind": start, "humans": ["S"]}
+        if name:
+            spec["names"] = {"S": name}
+        return spec, "seat"
+    if start == "friends":
+        kind = "rubber" if form.get("rubber") and code_facts(code)["rubber"] else "deal"
+        return spec | {"kind": kind, "humans": ["N", "E", "S", "W"]}, "director"
+    if start == "match":
+        spec |= {"kind": "match", "movement": SOLO_MOVEMENT, "deals": SOLO_DEALS}
+        return spec, "seat"
+    if start == "direct":
+        movement_name = str(form.get("movement") or SOLO_MOVEMENT)
+        if movement_name not in MOVEMENTS:
+            raise FormError(f"no movement {movement_name!r} (one of {', '.join(MOVEMENTS)})")
+        spec |= {"kind": "match", "movement": movement_name}
+        for key, high in (("tables", 34), ("deals", 52)):
+            value = _int_field(form, key, 1, high)
+            if value is not None:
+                spec[key] = value
+        if form.get("players") == "all":
+            # A room of people: every player of the schedule has a link.
+            try:
+                schedule = movement(movement_name, spec.get("tables"), deals=spec.get("deals"))
+            except ValueError as e:
+                raise FormError(f"movement: {e}") from None
+            spec["players"] = list(schedule.players)
+        else:
+            spec["players"] = []
+        return spec, "director"
+    raise FormError(f"no way to start {start!r}: deal, rubber, match, friends or direct")
+
+
+# The home page's forms are small and url-encoded: read them without a
+# multipart library.
+MAX_FORM = 16 * 1024
+
+
+async def _form(request: Request) -> dict[str, str]:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_FORM:
+            raise FormError(f"a form is at most {MAX_FORM} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormError("a form is UTF-8 text") from None
+    try:
+        fields = parse_qs(text, max_num_fields=40)
+    except ValueError:
+        raise FormError("a form has at most 40 fields") from None
+    return {k: v[-1] for k, v in fields.items()}
+
+
+@_page
+async def start(request: Request) -> Response:
+    spec, go = spec_from_form(await _form(request))
+    made = _service(request, lambda svc: svc.create_game(spec))
+    if go == "seat":
+        links = made.get("seats") or made.get("players") or {}
+        if links:
+            return RedirectResponse(next(iter(links.values())), status_code=303)
+    return RedirectResponse(made["director"], status_code=303)
+
+
+# -- the live table ------------------------------------------------------------------
+
+
+@_page
+async def seat_page(request: Request) -> Response:
+    token = request.path_params["token"]
+    info = _service(request, lambda svc: svc.seat_info(token))
+    code = find_code(info["code"])
+    boot = {
+        "token": token,
+        "ws": info["ws"],
+        "seat": info["seat"],
+        "code": code.key,
+        "kind": info["kind"],
+        "mode": info.get("mode", "enforce"),
+        "columns": list(code.columns),
+        "counts": code.counts,
+        "offences": _offences(code) if info.get("mode") == "laws" else [],
+    }
+    return render(
+        "table.html.j2",
+        info=info,
+        code=code,
+        grid=bid_grid(code) if code.auction else [],
+        others=other_calls(code) if code.auction else [],
+        boot=json.dumps(boot),
+        token=token,
+    )
+
+
+def _offences(code: Code) -> list[dict[str, str]]:
+    try:
+        table = offences_for(code)
+    except ValueError:
+        return []
+    return [
+        {"key": o.key, "name": o.name, "law": code.cite(o.topic)}
+        for o in table.values()
+        if o.who != "none"
+    ]
+
+
+@_page
+async def seat_card(request: Request) -> Response:
+    token = request.path_params["token"]
+    info = _service(request, lambda svc: svc.seat_info(token))
+    cards = _service(request, lambda svc: seat_score_cards(svc, token, info))
+    return render(
+        "cards.html.j2",
+        title=f"Score card · {info.get('name') or SEAT_NAMES.get(info['seat'], '')}",
+        pages=_card_pages(cards),
+        back=f"/t/{token}",
+    )
+
+
+def _match(svc: Service, game: Any) -> Match | None:
+    """The duplicate match of a game (None for a deal or a rubber)."""
+    if game.row.kind != "match":
+        return None
+    return svc.match_of(game)
+
+
+def deal_score(table: Table, duplicate: bool) -> DealScore:
+    """A finished deal's score as the server scores it: in a match each deal
+    alone (daw law 7; SPEC §2.2.8 for the other auction codes)."""
+    if duplicate and table.code.auction and not table.void:
+        return score_deal(replace(table.result(), duplicate=True))
+    return table.score()
+
+
+def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[ScoreCard]:
+    """The card a player keeps: every deal he has finished, one card per
+    table he sat at, kept by his side (Goodfellow law 4: each side keeps a
+    complete score). Built from the logs the seat may read, so it never shows
+    a deal he has not played."""
+    cards: dict[int, ScoreCard] = {}
+    side = Seat.from_char(info["seat"]).side
+    code = find_code(info["code"])
+    for row in info["history"]:
+        try:
+            events = svc.deal_log(row["table"], row["deal"], token=token)
+        except WebError:
+            continue
+        table = Table.from_events(events)
+        if not table.is_over:
+            continue  # a result entered by the director: no play to score here
+        card = cards.get(row["table"])
+        if card is None:
+            card = cards[row["table"]] = ScoreCard(
+                code,
+                table=len(cards) + 1,
+                keeper=side,
+                title=info.get("name") or SEAT_NAMES[info["seat"]],
+            )
+        number = row.get("tray") or row["deal"] + 1
+        if any(e.number == number for e in card.entries):
+            continue
+        card.record(CardEntry.from_score(number, deal_score(table, info["kind"] == "match")))
+    return list(cards.values())
+
+
+def _card_pages(cards: Any) -> list[dict[str, Any]]:
+    pages = []
+    for card in cards:
+        heads, rows = honor_schedule(card.code)
+        sheets = card.pages()
+        for i, entries in enumerate(sheets):
+            pages.append(
+                {
+                    "card": card,
+                    "entries": entries,
+                    "sheet": i + 1,
+                    "sheets": len(sheets),
+                    "schedule_heads": heads,
+                    "schedule_rows": rows,
+                    "summary": Summary.of(entries),
+                }
+            )
+    return pages
+
+
+# -- the movie -------------------------------------------------------------------------
+
+
+@_page
+async def seat_movie(request: Request) -> Response:
+    token = request.path_params["token"]
+    table_id, deal = _table_deal(request)
+    events = _service(request, lambda svc: svc.deal_log(table_id, deal, token=token))
+    return _movie(events, back=f"/t/{token}", table_id=table_id, deal=deal)
+
+
+@_page
+async def director_movie(request: Request) -> Response:
+    token = request.path_params["token"]
+    table_id, deal = _table_deal(request)
+    events = _service(request, lambda svc: svc.deal_log(table_id, deal, director=token))
+    return _movie(events, back=f"/d/{token}", table_id=table_id, deal=deal)
+
+
+def _table_deal(request: Request) -> tuple[int, int]:
+    try:
+        return int(request.path_params["table_id"]), int(request.path_params["deal"])
+    except ValueError:
+        raise _PageError(404, "no such deal") from None
+
+
+def _movie(events: tuple[Event, ...], back: str, table_id: int, deal: int) -> Response:
+    frames = movie_frames(events)
+    first = frames[0]
+    return render(
+        "movie.html.j2",
+        frames=frames,
+        first=first,
+        count=len(frames),
+        back=back,
+        table_id=table_id,
+        deal=deal,
+        code=find_code(first["code"]),
+    )
+
+
+def _hands_json(hands: list[int]) -> dict[str, list[str]]:
+    return {s.char: [card_str(c) for c in cards_of(hands[s])] for s in Seat}
+
+
+def _caption(ev: Event) -> str:
+    """What happened, in the table's words."""
+    who = SEAT_NAMES[ev.seat.char] if hasattr(ev, "seat") else ""
+    if isinstance(ev, CallMade):
+        return f"{who}: {call_text(call_str(ev.call))}"
+    if isinstance(ev, CardPlayed):
+        return f"{who} plays {card_text(card_str(ev.card))}"
+    if isinstance(ev, Bridged):
+        return f"{who} bridges the nullo to his partner"
+    if isinstance(ev, LeadCalled):
+        return f"{who} keeps the nullo and calls the lead"
+    if isinstance(ev, Claimed):
+        return f"{who} claims {ev.tricks} of the tricks still to play"
+    if isinstance(ev, ClaimAnswered):
+        return f"{who} {'accepts' if ev.accepted else 'disputes'} the claim"
+    if isinstance(ev, Ruling):
+        return f"{who} rules: {ev.option.replace('_', ' ')} {ev.arg}".rstrip()
+    name = type(ev).__name__
+    words = "".join(" " + ch.lower() if ch.isupper() else ch for ch in name).strip()
+    return f"{who}: {words}" if who else words
+
+
+def movie_frames(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+    """The "movie" of a deal: one frame per record, each the table as it then
+    stood (hands still held, the auction, the trick on the table, tricks won),
+    replayed from the log as ``Table.from_events`` replays it."""
+    # The records a table starts with (the deal, a declared trump, the mode).
+    head = 1
+    while head < len(events) and type(events[head]).__name__ in ("TrumpDeclared", "TableMode"):
+        head += 1
+    table = Table.from_events(events[:head])
+    deal = table.deal
+    frames = [_frame(table, "The cards are dealt")]
+    for ev in events[head:]:
+        table.apply(ev)
+        frames.append(_frame(table, _caption(ev)))
+    if table.is_over:
+        score = table.score()
+        frames[-1]["score"] = {
+            "items": [
+                {"side": i.side, "column": i.column, "points": i.points, "text": i.reason,
+                 "law": i.law}
+                for i in score.items
+            ],
+            "total": [score.total(0), score.total(1)],
+            "void": score.void,
+            "note": score.note,
+        }  # fmt: skip
+    frames[0]["dealt"] = _hands_json(list(deal.hands))
+    return frames
+
+
+def _frame(table: Table, caption: str) -> dict[str, Any]:
+    deal = table.deal
+    play = table.play
+    hands = list(play.hands) if play is not None else list(deal.hands)
+    trick: list[list[str]] = []
+    if play is not None:
+        if play.trick:
+            trick = [
+                [Seat(play.leader).after(i).char, card_str(c)] for i, c in enumerate(play.trick)
+            ]
+        elif play.tricks:
+            leader, cards = play.tricks[-1]
+            trick = [[leader.after(i).char, card_str(c)] for i, c in enumerate(cards)]
+    auction = table.auction
+    contract = table.contract
+    declarer = table.declarer
+    return {
+        "code": table.code.key,
+        "number": deal.number,
+        "dealer": deal.dealer.char,
+        "turned": None if deal.turned is None else card_str(deal.turned),
+        "caption": caption,
+        "phase": table.phase,
+        "hands": _hands_json(hands),
+        "calls": [[s.char, call_str(c)] for s, c in auction.calls] if auction else [],
+        "trick": trick,
+        "tricks": list(play.won) if play is not None else [0, 0],
+        "contract": None if contract is None else str(contract),
+        "declarer": None if declarer is None else declarer.char,
+    }
+
+
+# -- the director ---------------------------------------------------------------------
+
+
+@_page
+async def director_page(request: Request) -> Response:
+    token = request.path_params["token"]
+    view = _service(request, lambda svc: svc.director_view(token))
+    code = find_code(view["code"])
+    context = {
+        "view": view,
+        "token": token,
+        "code": code,
+        "offences": _offences(code) if view.get("mode") == "laws" else [],
+        "base": str(request.base_url).rstrip("/"),
+    }
+    if request.query_params.get("part") == "progress":
+        return render("director_progress.html.j2", **context)
+    return render("director.html.j2", **context)
+
+
+@_page
+async def director_cards(request: Request) -> Response:
+    token = request.path_params["token"]
+    match = _service(request, lambda svc: _match(svc, svc.game_of_director(token)))
+    if match is None:
+        raise _PageError(404, "a deal or rubber has no duplicate score-cards")
+    return render(
+        "cards.html.j2",
+        title="Score cards",
+        pages=_card_pages(match.cards()),
+        back=f"/d/{token}",
+    )
+
+
+# -- results ------------------------------------------------------------------------
+
+
+@_page
+async def results_page(request: Request) -> Response:
+    game = request.path_params["game"]
+    data = _service(request, lambda svc: svc.results(game))  # 403 until published
+    match = _service(request, lambda svc: _match(svc, svc.games[game]))
+    if match is None:
+        return render("results_deals.html.j2", data=data, game=game, code=find_code(data["code"]))
+    return render(
+        "results.html.j2",
+        game=game,
+        match=match,
+        result=match.result(),
+        travellers=match.travellers(),
+        pages=_card_pages(match.cards()),
+        signed=_signed,
+        number=_number,
+        code=match.code,
+    )
+
+
+def _signed(x: Any) -> str:
+    if x == 0:
+        return "="
+    text = str(int(x)) if getattr(x, "denominator", 1) == 1 else f"{float(x):.1f}"
+    return ("+" if x > 0 else "") + text
+
+
+def _number(x: Any) -> str:
+    if getattr(x, "denominator", 1) == 1:
+        return str(int(x))
+    return f"{float(x):.1f}"
+
+
+routes: list[BaseRoute] = [
+    Route("/", home),
+    Route("/start", start, methods=["POST"]),
+    Route("/t/{token}", seat_page),
+    Route("/t/{token}/card", seat_card),
+    Route("/t/{token}/movie/{table_id}/{deal}", seat_movie),
+    Route("/d/{token}", director_page),
+    Route("/d/{token}/cards", director_cards),
+    Route("/d/{token}/movie/{table_id}/{deal}", director_movie),
+    Route("/r/{game}", results_page),
+]

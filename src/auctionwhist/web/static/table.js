@@ -1,0 +1,675 @@
+// The live table: one WebSocket per seat (docs/web-protocol.md). The server is
+// the only authority; this page shows the seat's own view and sends intentions.
+import {
+  SEATS, SEAT_NAMES, SUIT_SYMBOLS, backElement, callIsRed, callText, cardElement,
+  cardText, el, positions, sideOf, sortHand, suitRows,
+} from "./cards.js";
+
+const page = document.getElementById("table-page");
+const boot = JSON.parse(page.dataset.boot);
+const me = boot.seat;
+const pos = positions(me);
+const $ = (id) => document.getElementById(id);
+
+let ws = null;
+let state = null;
+let last = null; // the last event number seen at this table
+let retry = 500;
+let typed = "";
+let refs = 0;
+let travellerShown = null;
+const dealt = {}; // the hands as dealt, from each deal_over event
+
+// -- the connection ---------------------------------------------------------------
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss://" : "ws://";
+  ws = new WebSocket(proto + location.host + boot.ws);
+  ws.addEventListener("open", () => {
+    retry = 500;
+    asking = false;
+    resync();
+  });
+  ws.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  ws.addEventListener("close", (e) => {
+    if (e.code === 4404) {
+      prompt("This link is not a seat at any table.");
+      return;
+    }
+    prompt("The connection was lost; taking your seat again…");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (msg.type !== "hello" && msg.type !== "ping") msg.ref = `r${++refs}`;
+  ws.send(JSON.stringify(msg));
+}
+
+// Every event is followed by a fresh view of the table: the server says what
+// is legal; this page never works it out for itself. One request at a time,
+// and one more if events came meanwhile (no timers: a background tab's timers
+// are slowed by the browser, its sockets are not).
+let asking = false;
+let stale = false;
+
+function resync() {
+  if (asking) {
+    stale = true;
+    return;
+  }
+  asking = true;
+  stale = false;
+  send({ type: "hello", last: null });
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "state":
+      state = m;
+      last = m.n;
+      asking = false;
+      render();
+      if (stale) resync();
+      break;
+    case "event":
+      if (last !== null && m.n > last + 1) {
+        send({ type: "hello", last });
+        return;
+      }
+      last = m.n;
+      if (m.event && m.event.type === "deal_over" && m.event.hands) {
+        dealt[`${m.table}/${m.event.deal}`] = m.event.hands;
+      }
+      if (m.event && m.event.type === "moved") travellerShown = null;
+      resync();
+      break;
+    case "error":
+      showError(m.message || m.error);
+      resync();
+      break;
+    case "ack":
+      hideError();
+      break;
+    default:
+      break;
+  }
+}
+
+// -- what the seat sees --------------------------------------------------------------
+
+function prompt(text) {
+  $("prompt").textContent = text;
+}
+
+function showError(text) {
+  const e = $("error");
+  e.textContent = text;
+  e.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(hideError, 8000);
+}
+
+function hideError() {
+  $("error").hidden = true;
+}
+
+function setFact(id, text) {
+  $(id).querySelector("b").textContent = text;
+}
+
+function render() {
+  const s = state;
+  page.dataset.phase = s.phase;
+  page.dataset.n = String(s.n);
+  page.dataset.myTurn = s.my_turn ? "1" : "0";
+  setFact("fact-deal", s.tray ? `Tray ${s.tray}` : `${(s.deal ?? 0) + 1}`);
+  setFact("fact-dealer", SEAT_NAMES[s.dealer] || "—");
+  setFact(
+    "fact-contract",
+    s.contract ? `${callText(s.contract.replace(/X+$/, ""))}${doubledText(s.contract)} by ${SEAT_NAMES[s.declarer]}` : "—",
+  );
+  setFact("fact-tricks", `N-S ${s.tricks[0]} · E-W ${s.tricks[1]}`);
+  renderPlates();
+  renderHands();
+  renderTrick();
+  renderAuction();
+  renderTrump();
+  renderActions();
+  renderLastTrick();
+  renderScore();
+  renderCard();
+  renderRubber();
+  prompt(promptText());
+}
+
+function doubledText(contract) {
+  if (contract.endsWith("XX")) return ", redoubled";
+  if (contract.endsWith("X")) return ", doubled";
+  return "";
+}
+
+function promptText() {
+  const s = state;
+  const who = SEAT_NAMES[s.to_act] || "";
+  switch (s.phase) {
+    case "auction":
+      return s.my_turn ? "Your call." : `${who} to call.`;
+    case "bridging":
+      return s.my_turn
+        ? "Bridge the nullo to your partner, or keep it and call the lead (Royalton law 34)."
+        : `${who} decides whether to bridge the nullo.`;
+    case "play":
+      if (s.my_turn) {
+        const fromDummy = s.dummy && s.dummy.seat !== me && s.legal_cards &&
+          s.legal_cards.some((c) => s.dummy.cards.includes(c));
+        return fromDummy ? "Play a card from dummy." : "Your card.";
+      }
+      return `${who} to play.`;
+    case "claim":
+      return s.claim ? `${SEAT_NAMES[s.claim.seat]} claims ${s.claim.tricks} of the tricks still to play.` : "A claim.";
+    case "penalty":
+      return s.penalty ? `${s.penalty.name} (${s.penalty.law}): ${s.my_turn ? "you choose the penalty." : `${who} chooses the penalty.`}` : "An irregularity.";
+    case "done":
+      return "The deal is over.";
+    default:
+      return "";
+  }
+}
+
+function playedBy(seat) {
+  // Cards a hand has played: every quitted trick, and the trick on the table.
+  const s = state;
+  const quitted = s.tricks[0] + s.tricks[1];
+  return quitted + (s.trick.some(([who]) => who === seat) ? 1 : 0);
+}
+
+function renderPlates() {
+  for (const seat of SEATS) {
+    const box = page.querySelector(`.pos.${pos[seat]} .plate`);
+    box.textContent = "";
+    const name = el("span", { class: "seat-name", text: SEAT_NAMES[seat] });
+    box.append(name);
+    const tags = [];
+    if (state.dealer === seat) tags.push("dealer");
+    if (state.declarer === seat) tags.push("declarant");
+    if (state.dummy && state.dummy.seat === seat) tags.push("dummy");
+    if (seat === me) tags.push("you");
+    for (const t of tags) box.append(el("span", { class: `tag ${t}`, text: t }));
+    box.classList.toggle("to-act", state.to_act === seat && state.phase !== "done");
+  }
+}
+
+// At the end of the deal every hand is shown as it was dealt.
+function handsAsDealt() {
+  const s = state;
+  if (s.phase !== "done") return null;
+  const cached = dealt[`${s.table}/${s.deal}`];
+  if (s.hands && SEATS.some((seat) => (s.hands[seat] || []).length === 13)) return s.hands;
+  return cached || s.hands || null;
+}
+
+// A hand is drawn again only when what it shows has changed, so a card under
+// the pointer or the keyboard's focus is not pulled away by a robot's play.
+const drawn = {};
+
+function renderHands() {
+  const s = state;
+  const shown = handsAsDealt();
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
+  for (const seat of SEATS) {
+    const where = pos[seat];
+    const box = page.querySelector(`.pos.${where} .hand`);
+    const sig = JSON.stringify([
+      s.phase === "done", shown && shown[seat], seat === me ? s.hand : null,
+      s.dummy && s.dummy.seat === seat ? s.dummy.cards : null,
+      s.my_turn && s.phase === "play" ? s.legal_cards : null, playedBy(seat),
+    ]);
+    if (drawn[seat] === sig) continue;
+    drawn[seat] = sig;
+    box.textContent = "";
+    box.classList.remove("dummy-hand", "shown");
+    if (seat === me) {
+      const cards = shown ? shown[seat] : s.hand;
+      const legal = s.my_turn && s.phase === "play" ? s.legal_cards || [] : [];
+      for (const c of sortHand(cards)) {
+        const b = cardElement(c, { button: true });
+        if (legal.includes(c)) b.classList.add("playable");
+        else b.disabled = true;
+        b.addEventListener("click", () => playCard(c));
+        box.append(b);
+      }
+      continue;
+    }
+    if (shown) {
+      box.classList.add("shown");
+      box.append(suitRows(shown[seat]));
+      continue;
+    }
+    if (s.dummy && s.dummy.seat === seat) {
+      box.classList.add("dummy-hand");
+      const legal = s.my_turn && s.phase === "play" ? s.legal_cards || [] : [];
+      const rows = suitRows(s.dummy.cards, { playable: legal });
+      for (const b of rows.querySelectorAll("button")) {
+        b.addEventListener("click", () => playCard(b.dataset.card));
+      }
+      box.append(rows);
+      continue;
+    }
+    const n = 13 - playedBy(seat);
+    const fan = el("div", { class: "backs", "aria-label": `${SEAT_NAMES[seat]}: ${n} cards` });
+    for (let i = 0; i < n; i++) fan.append(backElement());
+    box.append(fan);
+  }
+  if (focused && !page.contains(document.activeElement)) {
+    const again = page.querySelector(`button[data-card="${focused}"]`);
+    if (again) again.focus();
+  }
+}
+
+function renderTrick() {
+  const s = state;
+  const slots = {};
+  for (const slot of page.querySelectorAll(".trick .slot")) {
+    slot.textContent = "";
+    slots[slot.dataset.pos] = slot;
+  }
+  let trick = s.trick;
+  let quitted = false;
+  if (!trick.length && s.last_trick && s.phase !== "auction") {
+    trick = s.last_trick;
+    quitted = true;
+  }
+  for (const [seat, card] of trick) slots[pos[seat]].append(cardElement(card));
+  $("trick").classList.toggle("quitted", quitted);
+  $("trick-note").textContent = quitted ? "the trick just quitted" : "";
+}
+
+function renderAuction() {
+  const table = $("auction");
+  if (!table) return;
+  const s = state;
+  const order = [0, 1, 2, 3].map((i) => SEATS[(SEATS.indexOf(s.dealer) + i) % 4]);
+  const head = table.querySelector("thead tr");
+  head.textContent = "";
+  for (const seat of order) head.append(el("th", { scope: "col", text: SEAT_NAMES[seat] }));
+  const body = table.querySelector("tbody");
+  body.textContent = "";
+  let row = null;
+  s.calls.forEach(([seat, call], i) => {
+    if (i % 4 === 0) {
+      row = el("tr");
+      body.append(row);
+    }
+    const td = el("td", { text: callText(call) });
+    if (callIsRed(call)) td.classList.add("red");
+    if (/R$/.test(call) && /^[1-7]/.test(call)) td.classList.add("royal");
+    row.append(td);
+  });
+  if (s.phase === "auction") {
+    if (!row || row.children.length === 4) {
+      row = el("tr");
+      body.append(row);
+    }
+    row.append(el("td", { class: "waiting", text: s.my_turn ? "?" : "…" }));
+  }
+  const box = $("bidding-box");
+  const open = s.phase === "auction" && s.my_turn;
+  box.hidden = !open;
+  const legal = new Set(open ? s.legal_calls || [] : []);
+  for (const b of box.querySelectorAll("button[data-call]")) {
+    const ok = legal.has(b.dataset.call);
+    if (b.classList.contains("call-other")) b.hidden = !ok;
+    b.disabled = !ok;
+  }
+  if (!open) setTyped("");
+}
+
+function renderTrump() {
+  const p = $("turned-card");
+  if (!p) return;
+  p.textContent = "";
+  if (state.turned) {
+    p.append(cardElement(state.turned), el("span", { text: ` turned by ${SEAT_NAMES[state.dealer]}: ${SUIT_SYMBOLS[state.turned[0]]} are trumps` }));
+  } else {
+    p.textContent = "Trump declared for the sitting.";
+  }
+}
+
+function renderActions() {
+  const s = state;
+  const bridging = s.phase === "bridging" && s.my_turn;
+  const answer = s.phase === "claim" && s.my_turn && s.claim;
+  const claim = s.phase === "play" && !(s.dummy && s.dummy.seat === me);
+  const penalty = s.phase === "penalty" && s.penalty;
+  const laws = boot.mode === "laws" && s.phase !== "done";
+  $("bridging").hidden = !bridging;
+  $("claim-answer").hidden = !answer;
+  if (answer) $("claim-text").textContent = `${SEAT_NAMES[s.claim.seat]} claims ${s.claim.tricks} of the tricks still to play.`;
+  $("claim-form").hidden = !claim;
+  $("claim-tricks").max = String(13 - s.tricks[0] - s.tricks[1]);
+  const pen = $("penalty");
+  pen.hidden = !penalty;
+  pen.textContent = "";
+  if (penalty) renderPenalty(pen, s.penalty, s.my_turn);
+  $("actions-panel").hidden = !(bridging || answer || claim || penalty || laws);
+}
+
+function renderPenalty(box, p, mine) {
+  box.append(el("p", { class: "law", text: `${p.name} — ${p.law}` }));
+  if (p.offender) box.append(el("p", { text: `Offender: ${SEAT_NAMES[p.offender] || p.offender}` }));
+  if (!mine) {
+    box.append(el("p", { text: `For ${(p.choosers || []).map((c) => SEAT_NAMES[c] || c).join(" or ")} to choose.` }));
+    return;
+  }
+  for (const o of p.options || []) {
+    const row = el("div", { class: "option" });
+    const b = el("button", { type: "button", text: o.text || o.key });
+    let arg = null;
+    if (o.arg === "suit") {
+      arg = el("select", { "aria-label": "the suit" });
+      for (const s of "SHDC") arg.append(el("option", { value: s, text: SUIT_SYMBOLS[s] }));
+    } else if (o.arg === "card") {
+      arg = el("input", { size: "4", placeholder: "card", "aria-label": "the card" });
+    }
+    b.addEventListener("click", () => send({ type: "rule", option: o.key, arg: arg ? arg.value.toUpperCase() : "" }));
+    row.append(b);
+    if (arg) row.append(arg);
+    box.append(row);
+  }
+}
+
+function renderLastTrick() {
+  const s = state;
+  const p = $("last-trick");
+  p.textContent = "";
+  // A trick turned and quitted may not be looked at (daw 93, Whist Club 93,
+  // Royalton 94): the last trick stays in view only until the next lead.
+  const show = s.last_trick && s.last_trick.length && !s.trick.length && s.phase !== "done";
+  $("last-trick-panel").hidden = !show;
+  if (!show) return;
+  for (const [seat, card] of s.last_trick) {
+    p.append(el("span", { class: "who", text: `${seat} ` }), cardElement(card, { small: true }), " ");
+  }
+}
+
+function sideIndex(side) {
+  return side === "ns" || side === 0 ? 0 : 1;
+}
+
+function renderScore() {
+  const s = state;
+  const show = s.phase === "done" && s.score;
+  $("score-panel").hidden = !show;
+  if (!show) return;
+  const body = $("score-items").querySelector("tbody");
+  body.textContent = "";
+  // Goodfellow's two columns: the trick score, then the honor score (Royalton:
+  // penalties and bonuses), each item with its law.
+  for (const column of ["trick", "honor"]) {
+    const items = (s.score.items || []).filter((it) => (it.column === "trick") === (column === "trick"));
+    if (!items.length) continue;
+    const label = column === "trick" ? boot.columns[0] : boot.columns[1];
+    body.append(el("tr", { class: "column-head" }, el("th", { colspan: "4", class: "l", text: `${label} score` })));
+    for (const it of items) {
+      const i = sideIndex(it.side);
+      body.append(
+        el("tr", {},
+          el("td", { class: "l", text: it.text || it.reason }),
+          el("td", { class: "pen", text: i === 0 ? String(it.points) : "" }),
+          el("td", { class: "pen", text: i === 1 ? String(it.points) : "" }),
+          el("td", { class: "l law", text: it.law || "" }),
+        ),
+      );
+    }
+  }
+  const foot = $("score-items").querySelector("tfoot");
+  foot.textContent = "";
+  const tot = s.score.total || [0, 0];
+  foot.append(el("tr", {}, el("th", { class: "l", text: "Total" }), el("th", { text: String(tot[0]) }), el("th", { text: String(tot[1]) }), el("th")));
+  $("score-note").textContent = s.score.void ? s.score.note || "The deal is void." : s.score.note || "";
+  $("movie-link").href = `/t/${boot.token}/movie/${s.table}/${s.deal}`;
+  $("next-button").textContent = "";
+  $("next-button").append(s.kind === "match" ? "Next tray " : "Next deal ", el("kbd", { text: "n" }));
+  if (s.kind === "match" && s.tray && travellerShown !== `${s.table}/${s.deal}`) {
+    travellerShown = `${s.table}/${s.deal}`;
+    showTraveller(s.tray);
+  }
+  if (s.phase !== "done") $("traveller-panel").hidden = true;
+}
+
+async function showTraveller(tray) {
+  const res = await fetch(`/api/seat/${boot.token}/traveller/${tray}`);
+  if (!res.ok) return;
+  const t = await res.json();
+  const box = $("traveller");
+  box.textContent = "";
+  box.append(el("p", { class: "note", text: `Tray ${t.tray}, dealer ${t.dealer}${t.trump ? `, trump turned ${t.trump}` : ""}` }));
+  const table = el("table", { class: "traveller" });
+  const head = el("tr");
+  for (const h of ["Table", "Play", "N-S", "E-W", "Declaration", "N-S tricks", "N-S", "E-W"]) head.append(el("th", { text: h }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const p of t.plays || []) {
+    body.append(
+      el("tr", {},
+        el("td", { text: String(p.table) }),
+        el("td", { text: p.play }),
+        el("td", { text: p.ns }),
+        el("td", { text: p.ew }),
+        el("td", { text: p.contract ? `${p.contract}${p.declarer ? ` by ${p.declarer}` : ""}` : "—" }),
+        el("td", { text: String(p.ns_tricks) }),
+        el("td", { text: String(p.ns_score) }),
+        el("td", { text: String(p.ew_score) }),
+      ),
+    );
+  }
+  table.append(body);
+  box.append(table);
+  $("traveller-panel").hidden = !(t.plays || []).length;
+}
+
+function cardRows(s) {
+  if (Array.isArray(s.scorecard)) return s.scorecard;
+  if (s.scorecard && Array.isArray(s.scorecard.rows)) return s.scorecard.rows;
+  return [];
+}
+
+function renderCard() {
+  const rows = cardRows(state);
+  const body = $("mini-card").querySelector("tbody");
+  body.textContent = "";
+  const sum = [0, 0];
+  for (const r of rows) {
+    const tr = el("tr");
+    const deal = el("td", { class: "deal" });
+    const number = r.tray ?? r.deal + 1;
+    deal.append(el("a", { href: `/t/${boot.token}/movie/${r.table}/${r.deal}`, title: "the movie of this deal", text: String(number) }));
+    const decl = r.contract ? `${callText(r.contract.replace(/X+$/, ""))}${r.contract.endsWith("XX") ? " Re-D." : r.contract.endsWith("X") ? " Doub." : ""} ${r.declarer}` : "—";
+    const score = r.score || [0, 0];
+    const cell = (i) => {
+      const td = el("td", { class: "pen", text: String(score[i] || "") });
+      if (r.trick && r.honor) td.title = `${boot.columns[0]} ${r.trick[i]}, ${boot.columns[1]} ${r.honor[i]}`;
+      return td;
+    };
+    const gain = score[0] === score[1] ? "" : score[0] > score[1] ? `N-S ${score[0] - score[1]}` : `E-W ${score[1] - score[0]}`;
+    tr.append(deal, el("td", { class: "l pen", text: decl }), el("td", { class: "pen", text: r.tricks ? `${r.tricks[0]}–${r.tricks[1]}` : "" }), cell(0), cell(1), el("td", { class: "pen gain", text: gain }));
+    body.append(tr);
+    sum[0] += score[0] || 0;
+    sum[1] += score[1] || 0;
+  }
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "6", class: "note l", text: "Each deal is entered here as it is finished." })));
+  const foot = $("mini-card").querySelector("tfoot");
+  foot.textContent = "";
+  if (rows.length) {
+    foot.append(
+      el("tr", {},
+        el("th", { colspan: "3", class: "l", text: "Totals" }),
+        el("td", { class: "pen", text: String(sum[0]) }),
+        el("td", { class: "pen", text: String(sum[1]) }),
+        el("td", { class: "pen gain", text: sum[0] === sum[1] ? "even" : sum[0] > sum[1] ? `N-S by ${sum[0] - sum[1]}` : `E-W by ${sum[1] - sum[0]}` }),
+      ),
+    );
+  }
+}
+
+function renderRubber() {
+  const r = state.rubber;
+  $("rubber-panel").hidden = !r;
+  if (!r) return;
+  const box = $("rubber-pad");
+  box.textContent = "";
+  // The score pad: honors and bonuses above the line, trick points below it,
+  // each game ruled off (Whist Club laws 1-4; Royalton laws 88-93).
+  const mySide = sideOf(me);
+  const pad = el("table", { class: "pad" });
+  pad.append(el("thead", {}, el("tr", {}, el("th", { text: mySide === 0 ? "We (N-S)" : "They (N-S)" }), el("th", { text: mySide === 1 ? "We (E-W)" : "They (E-W)" }))));
+  const above = el("tbody", { class: "above" });
+  const below = el("tbody", { class: "below" });
+  for (const line of r.lines || []) {
+    for (const it of line.items || []) {
+      const i = sideIndex(it.side);
+      const tr = el("tr", { title: `${it.text || it.reason} — ${it.law}` });
+      tr.append(el("td", { text: i === 0 ? String(it.points) : "" }), el("td", { text: i === 1 ? String(it.points) : "" }));
+      if (it.column === "trick") below.append(tr);
+      else above.prepend(tr);
+    }
+    if (line.game) below.append(el("tr", { class: "game-line" }, el("td", { colspan: "2" })));
+  }
+  pad.append(above, below);
+  const tot = r.totals || [0, 0];
+  pad.append(el("tfoot", {}, el("tr", {}, el("th", { text: String(tot[0]) }), el("th", { text: String(tot[1]) }))));
+  box.append(pad);
+  const games = r.games || [0, 0];
+  box.append(el("p", { class: "note", text: `Games: N-S ${Array.isArray(games[0]) ? games[0].join(" ") : games[0]}, E-W ${Array.isArray(games[1]) ? games[1].join(" ") : games[1]}${r.finished ? " — the rubber is finished." : ""}` }));
+}
+
+// -- intentions -------------------------------------------------------------------------
+
+function playCard(card) {
+  if (!state || !state.my_turn || state.phase !== "play") return;
+  send({ type: "play", card });
+}
+
+function makeCall(call) {
+  if (!state || !state.my_turn || state.phase !== "auction") return;
+  send({ type: "call", call });
+  setTyped("");
+}
+
+function setTyped(text) {
+  typed = text;
+  const out = $("typed");
+  if (out) out.textContent = text ? callText(typedCall(text) || text.toUpperCase()) : "";
+}
+
+// What a player types: "1h", "2n", "3sr" (royal), "4r" (Royal Spades), "1l" (nullo).
+function typedCall(buf) {
+  const fixed = { p: "pass", x: "X", xx: "XX", b: "no bid" };
+  if (buf in fixed) return fixed[buf];
+  const m = /^([1-7])(nt|nl|rs|n|l|r|c|d|h|s)(r?)$/.exec(buf);
+  if (!m) return null;
+  const d = { n: "NT", nt: "NT", rs: "RS", r: "RS", nl: "NL", l: "NL" }[m[2]] || m[2].toUpperCase();
+  return `${m[1]}${d}${m[3] ? "R" : ""}`;
+}
+
+let cardKey = "";
+
+function onKey(e) {
+  const t = e.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (k === "?") {
+    openHelp();
+    return;
+  }
+  if (!state) return;
+  if (state.phase === "done" && k === "n") {
+    send({ type: "next" });
+    return;
+  }
+  if (state.phase === "auction" && state.my_turn) {
+    if (k === "enter") {
+      const call = typedCall(typed);
+      if (call && (state.legal_calls || []).includes(call)) {
+        e.preventDefault();
+        makeCall(call);
+      } else if (typed) {
+        e.preventDefault();
+        showError(call ? `${callText(call)} is not a call you may make now.` : `Not a call: ${typed}`);
+        setTyped("");
+      }
+      return;
+    }
+    if (k === "escape") return setTyped("");
+    if (k === "backspace") return setTyped(typed.slice(0, -1));
+    if (/^[0-9a-z]$/.test(k)) {
+      setTyped((typed + k).slice(-4));
+      e.preventDefault();
+    }
+    return;
+  }
+  if (state.phase === "play" && state.my_turn) {
+    if (k === "arrowleft" || k === "arrowright") {
+      const buttons = [...page.querySelectorAll("button.playable")];
+      if (!buttons.length) return;
+      const i = buttons.indexOf(document.activeElement);
+      const j = i < 0 ? 0 : (i + (k === "arrowright" ? 1 : buttons.length - 1)) % buttons.length;
+      buttons[j].focus();
+      e.preventDefault();
+      return;
+    }
+    if ("shdc".includes(k) && k.length === 1) {
+      cardKey = k.toUpperCase();
+      return;
+    }
+    if (cardKey && /^[2-9tjqka0]$/.test(k)) {
+      const card = cardKey + (k === "0" ? "T" : k.toUpperCase());
+      cardKey = "";
+      if ((state.legal_cards || []).includes(card)) playCard(card);
+      else showError(`You may not play the ${cardText(card)} now.`);
+    }
+  }
+}
+
+function openHelp() {
+  const d = $("help");
+  if (d.open) d.close();
+  else d.showModal();
+  $("help-button").setAttribute("aria-expanded", d.open ? "true" : "false");
+}
+
+// -- wiring -----------------------------------------------------------------------------
+
+for (const b of page.querySelectorAll(".bidding-box button[data-call]")) {
+  b.addEventListener("click", () => makeCall(b.dataset.call));
+}
+$("bridge-button").addEventListener("click", () => send({ type: "bridge" }));
+$("call-lead-button").addEventListener("click", () => send({ type: "call_lead" }));
+$("accept-claim").addEventListener("click", () => send({ type: "answer_claim", accept: true }));
+$("dispute-claim").addEventListener("click", () => send({ type: "answer_claim", accept: false }));
+$("claim-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  send({ type: "claim", tricks: Number($("claim-tricks").value) });
+});
+$("concede-button").addEventListener("click", () => send({ type: "claim", tricks: 0 }));
+$("next-button").addEventListener("click", () => send({ type: "next" }));
+$("help-button").addEventListener("click", openHelp);
+const reportForm = $("report-form");
+if (reportForm) {
+  const sel = $("report-offence");
+  for (const o of boot.offences) sel.append(el("option", { value: o.key, text: `${o.name} (${o.law})` }));
+  reportForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const card = $("report-card").value.trim().toUpperCase();
+    const msg = { type: "report", offence: sel.value };
+    if (card) msg.card = card;
+    send(msg);
+  });
+}
+document.addEventListener("keydown", onKey);
+setInterval(() => send({ type: "ping" }), 25000);
+connect();

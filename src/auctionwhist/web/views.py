@@ -1,0 +1,162 @@
+"""Each audience's copy of a table's events and state: the secrecy filter.
+
+The database holds every event whole (the deal with all four hands); what
+goes to a seat is built here and nowhere else (issue 7 §4). A seat sees its
+own hand; dummy's after the opening lead (daw 46, Whist Club 40, Royalton
+31: dummy's hand is laid face upward after the lead); every card played,
+exposed or played irregularly; all four hands once the deal is over. The
+director (audience ``None``) sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Deal, Seat, card_str
+from ..formats.jsonlog import call_str
+from ..table import Table
+
+__all__ = ["Audience", "cards_of", "event_view", "penalty_json", "state_view", "turn_view"]
+
+# A seat, or None for the director.
+Audience = Seat | None
+SEATS = "NESW"
+
+
+def cards_of(hand: int) -> list[str]:
+    """A 52-bit hand as card strings, spades first and high cards first."""
+    out = []
+    for suit in (3, 2, 1, 0):
+        for rank in range(12, -1, -1):
+            c = suit * 13 + rank
+            if hand >> c & 1:
+                out.append(card_str(c))
+    return out
+
+
+def _deal_from(data: dict[str, Any]) -> Deal:
+    d = data["deal"]
+    return Deal.from_pbn(d["pbn"], dealer=Seat.from_char(d["dealer"]), number=d["number"])
+
+
+def event_view(
+    n: int, deal: int, kind: str, data: dict[str, Any], audience: Audience
+) -> dict[str, Any]:
+    """Event ``n`` as ``audience`` may see it."""
+    if kind == "dealt":
+        d = data["deal"]
+        out: dict[str, Any] = {
+            "type": "deal",
+            "deal": deal,
+            "number": d["number"],
+            "dealer": d["dealer"],
+            "code": data["code"],
+            "turned": d.get("turned"),
+            "tray": data.get("tray"),
+        }
+        hands = _deal_from(data).hands
+        if audience is None:
+            out["hands"] = {s: cards_of(hands[i]) for i, s in enumerate(SEATS)}
+        else:
+            out["hand"] = cards_of(hands[audience])
+        return out
+    # Every other event is the whole table's: calls, cards played or exposed,
+    # dummy after the lead, rulings, the hands once the deal is over.
+    out = {k: v for k, v in data.items() if k != "tray"}
+    out["type"] = kind
+    out["deal"] = deal
+    return out
+
+
+def state_view(
+    table: Table,
+    audience: Audience,
+    *,
+    dummy_shown: bool,
+    extra: dict[str, Any],
+) -> dict[str, Any]:
+    """A snapshot of the deal in progress for ``audience`` (the resync)."""
+    t = table
+    play = t.play
+    auction = t.auction
+    to_act = t.to_act
+    hands = play.hands if play is not None else t.deal.hands
+    done = t.phase == "done"
+    my_turn = audience is not None and to_act == audience
+    out: dict[str, Any] = dict(extra)
+    out.update(
+        phase=t.phase,
+        to_act=None if to_act is None else SEATS[to_act],
+        my_turn=my_turn,
+        dealer=SEATS[t.deal.dealer],
+        turned=None if t.deal.turned is None else card_str(t.deal.turned),
+        calls=[[SEATS[s], call_str(c)] for s, c in auction.calls] if auction else [],
+        contract=None if t.contract is None else str(t.contract),
+        declarer=None if t.declarer is None else SEATS[t.declarer],
+        trick=[],
+        last_trick=None,
+        tricks=list(t.tricks_won()),
+        claim=None,
+        penalty=None,
+        legal_calls=[],
+        legal_cards=[],
+        dummy=None,
+    )
+    if done:  # the hands as dealt, as the deal_over event shows them
+        out["hands"] = {s: cards_of(t.deal.hands[i]) for i, s in enumerate(SEATS)}
+    elif audience is None:
+        out["hands"] = {s: cards_of(hands[i]) for i, s in enumerate(SEATS)}
+    if audience is not None:
+        out["hand"] = cards_of(hands[audience])
+    if play is not None:
+        leader = Seat(play.leader)
+        out["trick"] = [[SEATS[leader.after(i)], card_str(c)] for i, c in enumerate(play.trick)]
+        if play.tricks:
+            first, cards = play.tricks[-1]
+            out["last_trick"] = [[SEATS[first.after(i)], card_str(c)] for i, c in enumerate(cards)]
+        if play.dummy is not None and dummy_shown:
+            out["dummy"] = {"seat": SEATS[play.dummy], "cards": cards_of(hands[play.dummy])}
+    claim = t.claim_pending
+    if claim is not None:
+        out["claim"] = {"seat": SEATS[claim.seat], "tricks": claim.tricks}
+    pending = t.pending
+    if pending is not None:
+        out["penalty"] = penalty_json(t)
+    if my_turn:
+        if t.phase == "auction":
+            out["legal_calls"] = [call_str(c) for c in t.legal_calls()]
+        elif t.phase == "play":
+            out["legal_cards"] = [card_str(c) for c in t.legal_cards()]
+    return out
+
+
+def penalty_json(t: Table) -> dict[str, Any] | None:
+    p = t.pending
+    if p is None:
+        return None
+    o = p.offence
+    return {
+        "offence": o.key,
+        "name": o.name,
+        "law": t.code.cite(o.topic),
+        "offender": SEATS[p.seat],
+        "choosers": [SEATS[s] for s in p.choosers],
+        "options": [{"key": opt.key, "text": opt.text, "arg": opt.arg} for opt in o.options],
+    }
+
+
+def turn_view(t: Table, audience: Seat, finished: bool) -> dict[str, Any]:
+    """Who acts now, sent with the last event of each batch; the legal calls
+    or cards only to the seat that must act (for dummy: the declarer)."""
+    to_act = t.to_act
+    out: dict[str, Any] = {
+        "phase": "finished" if finished else t.phase,
+        "to_act": None if to_act is None else SEATS[to_act],
+        "my_turn": to_act == audience,
+    }
+    if to_act == audience:
+        if t.phase == "auction":
+            out["legal_calls"] = [call_str(c) for c in t.legal_calls()]
+        elif t.phase == "play":
+            out["legal_cards"] = [card_str(c) for c in t.legal_cards()]
+    return out

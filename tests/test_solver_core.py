@@ -1,0 +1,99 @@
+"""The compiled core against DDS (ordinary play) and plain minimax (nullo)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from auctionwhist.solver import _core
+from auctionwhist.solver._exhaustive import exhaustive_ns_tricks
+from auctionwhist.solver.dds import dds_solve_board
+from auctionwhist.solver.verify import random_ending, verify_against_dds, verify_nullo_endings
+
+
+def test_core_equals_dds_on_endings_every_strain_and_lead() -> None:
+    """Seven-card endings: every strain, every opening leader (so every declarer)."""
+    n, bad = verify_against_dds(deals=12, cards=7, seed=3)
+    assert n == 12 * 5 * 4
+    assert bad == []
+
+
+def test_core_scores_every_card_like_dds_mid_trick() -> None:
+    rng = random.Random(8)
+    for _ in range(15):
+        hands = list(random_ending(rng, 6))
+        leader = rng.randrange(4)
+        # play two cards to the trick in progress: the lead, then a legal follow
+        lead = max(c for c in range(52) if hands[leader] >> c & 1)
+        hands[leader] ^= 1 << lead
+        second = (leader + 1) & 3
+        suit = 0x1FFF << (13 * (lead // 13))
+        pool = hands[second] & suit or hands[second]
+        follow = (pool & -pool).bit_length() - 1
+        hands[second] ^= 1 << follow
+        trick = (lead, follow)
+        for strain, trump in (("H", 2), ("NT", -1)):
+            theirs = dds_solve_board(hands, strain, leader, trick)
+            ns = _core.score(hands, trump, False, leader, trick)
+            mover = (leader + 2) & 3
+            left = hands[mover].bit_count()
+            ours = {c: v if mover & 1 == 0 else left - v for c, v in ns.items()}
+            assert ours == theirs
+
+
+def test_nullo_core_equals_exhaustive_minimax() -> None:
+    """Royalton nullo (SPEC §2.2 (5)): each side tries to lose tricks."""
+    endings, bad = verify_nullo_endings(250, max_cards=3, seed=5)
+    assert endings == 250
+    assert bad == []
+
+
+def test_nullo_core_equals_exhaustive_minimax_four_cards() -> None:
+    rng = random.Random(13)
+    for _ in range(12):
+        hands = random_ending(rng, 4)
+        leader = rng.randrange(4)
+        assert _core.solve(hands, -1, True, leader, ())[0] == exhaustive_ns_tricks(
+            hands, -1, True, leader
+        )
+
+
+def test_nullo_scores_every_card_against_minimax() -> None:
+    rng = random.Random(21)
+    for _ in range(40):
+        hands = random_ending(rng, 3)
+        leader = rng.randrange(4)
+        scores = _core.score(hands, -1, True, leader, ())
+        for c, v in scores.items():
+            h = list(hands)
+            h[leader] ^= 1 << c
+            assert v == exhaustive_ns_tricks(h, -1, True, leader, (c,))
+
+
+def test_transposition_table_changes_nothing() -> None:
+    rng = random.Random(2)
+    cases = [(random_ending(rng, 5), rng.randrange(4), rng.random() < 0.5) for _ in range(30)]
+    with_tt = [_core.solve(h, -1 if nl else 0, nl, ld, ())[0] for h, ld, nl in cases]
+    _core._options(0)
+    try:
+        without = [_core.solve(h, -1 if nl else 0, nl, ld, ())[0] for h, ld, nl in cases]
+    finally:
+        _core._options(1)
+    assert with_tt == without
+
+
+@pytest.mark.parametrize(
+    ("hands", "trick", "message"),
+    [
+        ((1, 2, 4), (), "four hands"),
+        ((1, 1, 4, 8), (), "disjoint"),
+        ((1, 2, 4, 8 | 16), (), "equal numbers"),
+        ((1, 2, 4, 8), (1,), "still held"),
+    ],
+)
+def test_core_rejects_bad_positions(
+    hands: tuple[int, ...], trick: tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        _core.solve(hands, -1, False, 0, trick)

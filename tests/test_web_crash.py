@@ -1,0 +1,84 @@
+"""Issue 7 §5: the server killed (SIGKILL) mid-deal resumes every table where
+it was; no call or card acknowledged is lost, and play continues."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
+
+
+async def _act_until(port: int, token: str, count: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Take ``count`` actions from one seat (the others are robots); the acks."""
+    acks: list[dict[str, Any]] = []
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}") as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while len(acks) < count:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if msg["type"] == "ack":
+                acks.append(msg)
+                continue
+            if msg["type"] not in ("state", "event") or "phase" not in msg:
+                continue
+            if msg["phase"] in ("done", "finished"):
+                break
+            action = choose(msg, rng)
+            if action is not None:
+                await ws.send(json.dumps(action))
+    return acks
+
+
+async def _state(port: int, token: str) -> dict[str, Any]:
+    """The seat's state once the robots have done (South to act, or the end)."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}") as ws:
+        for _ in range(100):
+            await ws.send(json.dumps({"type": "hello"}))
+            while True:
+                msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "state":
+                    break
+            if msg["my_turn"] or msg["phase"] == "done":
+                return msg
+            await asyncio.sleep(0.05)
+    raise AssertionError("the robots did not come to South's turn")
+
+
+def test_sigkill_mid_deal_loses_nothing_and_play_continues(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+    port = free_port()
+    proc = server_process(db, port)
+    try:
+        wait_until_up(port, proc)
+        game = post(port, "/api/games", {"kind": "deal", "code": "royalton", "seed": 11,
+                                         "humans": ["S"]})  # fmt: skip
+        token = game["seats"]["S"].rsplit("/", 1)[-1]
+        rng = random.Random(5)
+        acks = asyncio.run(_act_until(port, token, 5, rng))
+        before = asyncio.run(_state(port, token))
+    finally:
+        proc.kill()  # SIGKILL: no shutdown, no flush
+        proc.wait()
+    assert len(acks) == 5 and before["phase"] == "play"
+    assert before["n"] >= max(a["n"] for a in acks)
+
+    port = free_port()
+    proc = server_process(db, port)
+    try:
+        wait_until_up(port, proc)
+        after = asyncio.run(_state(port, token))
+        for key in ("n", "calls", "trick", "last_trick", "tricks", "hand", "contract", "to_act"):
+            assert after[key] == before[key], key
+        # Play continues to the end of the deal.
+        asyncio.run(_act_until(port, token, 20, rng))
+        final = asyncio.run(_state(port, token))
+        assert final["phase"] == "done" and final["score"] is not None
+        assert final["calls"][: len(before["calls"])] == before["calls"]
+    finally:
+        proc.kill()
+        proc.wait()

@@ -1,0 +1,369 @@
+"""Issue 7, acceptance: the web app end to end in a real browser.
+
+Debian's Chromium (``/usr/bin/chromium``, installed by ``.ci/run``) driven by
+Playwright for Python against a real ``whist serve`` child process on a free
+localhost port with a temporary database; robots act at once and the deals
+are seeded, so the whole module runs in well under two minutes.
+
+Screenshots of the table, the score-card and the results page go to
+``$WHIST_SCREENSHOTS`` when it is set (``docs/img`` for the guide), else to
+the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+
+from auctionwhist.web.bench import free_port, wait_until_up
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CODES = ("daw", "auction", "royals", "royalton", "whist")
+TIMEOUT = 60.0
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``whist serve`` on a free port over a fresh SQLite database."""
+    folder = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from auctionwhist.cli import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            f"sqlite:///{folder / 'whist.sqlite3'}",
+            "--robot-delay",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        wait_until_up(port, proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[BrowserContext]:
+    """Chromium with a new, empty profile (its --user-data-dir); never a
+    downloaded browser."""
+    profile = tempfile.mkdtemp(prefix="whist-chromium-")
+    ctx = playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1280, "height": 860},
+    )
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = os.environ.get("WHIST_SCREENSHOTS")
+    out = Path(folder) if folder else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _phase(page: Page) -> tuple[str | None, bool]:
+    return (
+        page.get_attribute("#table-page", "data-phase"),
+        page.get_attribute("#table-page", "data-my-turn") == "1",
+    )
+
+
+_CLICK_FIRST = """sel => {
+  const b = document.querySelector(sel);
+  if (!b) return null;
+  b.click();
+  return b.dataset.call || b.dataset.card || b.id;
+}"""
+
+
+def _act(page: Page, use_keys: bool) -> bool:
+    """Take one action if it is this seat's turn: a call from the bidding box
+    (or typed), a card (clicked, or suit and rank typed), or the nullo's
+    bridging choice; then wait until the table has moved on."""
+    phase, mine = _phase(page)
+    if not mine:
+        return False
+    n = page.get_attribute("#table-page", "data-n")
+    done: object = None
+    if phase == "auction":
+        can_pass = page.locator('.bidding-box button[data-call="pass"]:not([disabled])').count()
+        if use_keys and can_pass:
+            page.keyboard.press("p")
+            page.keyboard.press("Enter")
+            done = "pass"
+        else:
+            # The lowest declaration open, else the first other call.
+            done = page.evaluate(
+                _CLICK_FIRST, ".bidding-box button[data-call]:not([disabled]):not([hidden])"
+            )
+    elif phase == "play":
+        card = page.evaluate("() => document.querySelector('button.playable')?.dataset.card")
+        if card and use_keys:
+            page.keyboard.press(card[0].lower())
+            page.keyboard.press(card[1].lower())
+            done = card
+        elif card:
+            done = page.evaluate(_CLICK_FIRST, f'button.playable[data-card="{card}"]')
+    elif phase == "bridging":
+        done = page.evaluate(_CLICK_FIRST, "#call-lead-button")
+    elif phase == "claim":
+        done = page.evaluate(_CLICK_FIRST, "#claim-answer:not([hidden]) #accept-claim")
+    if not done:
+        return False
+    page.wait_for_function(
+        f"document.querySelector('#table-page').dataset.n !== '{n}'", timeout=5000, polling=20
+    )
+    return True
+
+
+def _concede(pages: list[Page]) -> bool:
+    """The player to act concedes the tricks still to play (a claim of none)."""
+    for p in pages:
+        if _phase(p) == ("play", True) and p.locator("#claim-form:not([hidden])").count():
+            n = p.get_attribute("#table-page", "data-n")
+            p.click("#concede-button")
+            p.wait_for_function(
+                f"document.querySelector('#table-page').dataset.n !== '{n}'", polling=20
+            )
+            return True
+    return False
+
+
+def _play_to_the_end(
+    pages: list[Page],
+    use_keys: bool = False,
+    shot: Path | None = None,
+    concede_after: int | None = None,
+) -> None:
+    """Act for every page whose turn it is until the deal is over; ``shot``:
+    a screenshot of the first page in mid-play (dummy down, a trick on the
+    table); ``concede_after``: that many tricks played, the player to act
+    concedes the rest and the adversaries accept."""
+    end = time.monotonic() + TIMEOUT
+    while time.monotonic() < end:
+        if all(_phase(p)[0] == "done" for p in pages):
+            return
+        if concede_after is not None:
+            played = pages[0].evaluate(
+                "() => document.querySelector('#fact-tricks b').textContent"
+                ".match(/\\d+/g).map(Number).reduce((a, b) => a + b, 0)"
+            )
+            if played >= concede_after and _concede(pages):
+                concede_after = None
+        if shot is not None and _phase(pages[0]) == ("play", True):
+            first = pages[0]
+            if first.locator("#trick:not(.quitted) .slot .card").count() >= 2 and (
+                first.locator(".dummy-hand").count() or first.locator("#trump-panel").count()
+            ):
+                first.screenshot(path=str(shot))
+                shot = None
+        acted = False
+        for p in pages:
+            acted = _act(p, use_keys) or acted
+        if not acted:
+            time.sleep(0.02)
+    raise AssertionError(f"the deal did not finish: {[_phase(p) for p in pages]}")
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_one_person_plays_a_whole_deal_against_robots(
+    server: str, browser: BrowserContext, shots: Path, code: str
+) -> None:
+    """Two clicks from the home page to a seat (choose the code, "A single
+    deal"); the deal is played to its itemised score under each code, half
+    the actions from the keyboard."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    page.check(f"input[name=code][value={code}]")
+    page.click("details.more summary")
+    page.fill("input[name=seed]", str(SEED))
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+    assert page.locator("#my-hand .card").count() == 13
+    _play_to_the_end(
+        [page],
+        use_keys=code in ("daw", "royalton"),
+        shot=shots / f"table-play-{code}.png" if code in ("daw", "royalton") else None,
+    )
+    page.wait_for_selector("#score-panel:not([hidden])")
+    items = page.locator("#score-items tbody tr").count()
+    # Items in the trick and honor columns, or the law that voids the deal.
+    assert items >= 2 or page.inner_text("#score-note")
+    totals = page.locator("#score-items tfoot th").all_text_contents()
+    assert totals[0] == "Total"
+    # The score-card has the deal, and every hand is shown as dealt.
+    page.wait_for_selector("#mini-card tbody td.deal")
+    assert page.locator(".hand.shown .suit-rows").count() == 3
+    if code in ("daw", "royalton"):
+        page.screenshot(path=str(shots / f"table-done-{code}.png"))
+    # The movie of the finished deal replays it to the same score.
+    page.click("#movie-link")
+    page.wait_for_url("**/movie/**")
+    page.keyboard.press("End")
+    page.wait_for_selector("#score-panel:not([hidden])")
+    assert page.locator("#score-items tfoot th").all_text_contents()[1:3] == totals[1:3]
+    assert not errors
+    page.close()
+
+
+def test_the_bidding_box_shows_royalton_royal_bids_and_nullo(
+    server: str, browser: BrowserContext
+) -> None:
+    """Royalton law 32: a royal of each denomination at each level, nullo in
+    the series, and the dealer's "no bid" (law 30)."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.check("input[name=code][value=royalton]")
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    calls = page.eval_on_selector_all(
+        ".bidding-box button[data-call]", "bs => bs.map(b => b.dataset.call)"
+    )
+    assert {"1SR", "3NLR", "7NL", "no bid", "X", "XX"} <= set(calls)
+    assert len([c for c in calls if c[0].isdigit()]) == 7 * 6 * 2
+    page.close()
+
+
+def test_four_browser_seats_play_a_deal_together(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """A table for friends: the host's page gives a link per seat; four
+    browsers, one at each, play the deal: the auction, three tricks card by
+    card, then a concession of the rest, which both adversaries accept. All
+    four see one score."""
+    host = browser.new_page()
+    host.goto(server + "/")
+    host.check("input[name=code][value=auction]")
+    host.click("button[value=friends]")
+    host.wait_for_url("**/d/**")
+    links = host.eval_on_selector_all("a.seat-link", "as => as.map(a => a.href)")
+    assert len(links) == 4
+    seats: list[Page] = []
+    for link in links:
+        p = browser.new_page()
+        p.goto(link)
+        p.wait_for_selector("#table-page[data-phase]")
+        seats.append(p)
+    _play_to_the_end(seats, concede_after=3)
+    totals = set()
+    for p in seats:
+        p.wait_for_selector("#score-panel:not([hidden])")
+        totals.add(tuple(p.locator("#score-items tfoot th").all_text_contents()))
+    assert len(totals) == 1
+    # The host's (director's) page links the finished deal's movie.
+    host.reload()
+    assert host.locator("#progress a[href*='/movie/']").count() == 1
+    for p in seats:
+        p.close()
+    host.close()
+
+
+def test_a_director_runs_a_small_duplicate_match_to_its_results_page(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """Create a match (code, movement, deals, robots), watch every table, correct
+    a result from the score-card, publish, and read the results page."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    form = page.locator("form.direct")
+    form.locator("select[name=code]").select_option("daw")
+    form.locator("select[name=movement]").select_option("two-teams-of-four")
+    form.locator("input[name=deals]").fill("1")
+    form.locator("input[name=players][value=robots]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/d/**")
+    assert page.locator("#progress tbody tr").count() == 6
+    page.wait_for_function(
+        "document.querySelector('#progress').innerText.includes('Every table has finished')",
+        timeout=TIMEOUT * 1000,
+    )
+    # A correction from table 1's score-card: 2 hearts by South, 8 tricks.
+    entry = page.locator("#entry-form")
+    entry.locator("select[name=declarer]").select_option("S")
+    entry.locator("input[name=contract]").fill("2H")
+    entry.locator("input[name=tricks]").fill("8")
+    entry.locator("button[type=submit]").click()
+    page.wait_for_function(
+        "document.querySelector('#entry-result').innerText.startsWith('Entered')"
+    )
+    page.screenshot(path=str(shots / "director.png"), full_page=True)
+    cards = browser.new_page()
+    cards.goto(page.url + "/cards")
+    assert cards.locator("section.sheet").count() >= 4
+    cards.locator("section.sheet").first.screenshot(path=str(shots / "score-card.png"))
+    cards.close()
+    page.click("#publish")
+    page.wait_for_selector("#results-link:not([hidden])")
+    page.click("#results-link")
+    page.wait_for_url("**/r/**")
+    assert page.locator("#travellers .traveller").count() == 6
+    assert "Won by" in page.inner_text("#result") or "A tie" in page.inner_text("#result")
+    page.locator("#result").screenshot(path=str(shots / "results.png"))
+    assert not errors
+    page.close()
+
+
+def test_a_phone_sees_the_whole_table(server: str, browser: BrowserContext, shots: Path) -> None:
+    """Usable on a phone: the table and the bidding box fit a 390-pixel screen."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + "/")
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    page.screenshot(path=str(shots / "phone.png"), full_page=True)
+    page.close()
