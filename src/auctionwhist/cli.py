@@ -1127,7 +1127,7 @@ def bench_engine_command(
     if figures["ratio"] is not None:
         out.print(f"ratio ours/endplay actions/s: {figures['ratio']:.1f}×")
     else:
-        out.print("endplay is not installed: pip install endplay (or '.[bench]') for the ratio")
+        out.print("endplay is not installed: pip install endplay for the ratio")
     out.print(
         f"[dim]{figures['repeats']} repeats, {figures['seconds']:.1f} s, "
         f"Python {figures['python']}, seed {figures['seed']}[/dim]"

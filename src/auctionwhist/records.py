@@ -13,7 +13,6 @@ from .calls import Call
 from .cards import Deal, Seat, Suit
 
 __all__ = [
-    "TrumpDeclared",
     "Bridged",
     "CallMade",
     "CardExposed",
@@ -29,6 +28,7 @@ __all__ = [
     "RenounceCorrected",
     "Ruling",
     "TableMode",
+    "TrumpDeclared",
 ]
 
 

@@ -19,6 +19,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["free_port", "run_bench", "server_process", "wait_until_up"]
@@ -27,7 +28,8 @@ SERVER = (
     "import sys, uvicorn\n"
     "from auctionwhist.web.app import create_app\n"
     "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3])), host='127.0.0.1',"
-    " port=int(sys.argv[2]), log_level='warning', ws_max_size=65536)\n"
+    " port=int(sys.argv[2]), log_level='warning', ws_max_size=65536,"
+    " ws_per_message_deflate=False)\n"
 )
 
 
@@ -102,51 +104,86 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
-async def _seat(
-    port: int, token: str, rng: random.Random, think: float, lat: list[float], done: asyncio.Event
-) -> int:
-    import websockets
-
+async def _seat(ws: Any, rng: random.Random, think: float, lat: list[float]) -> int:
+    """One seat's robot: a random legal intention each time it is to act."""
     actions = 0
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}", max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello"}))
-        sent = 0.0
-        while True:
-            msg = json.loads(await ws.recv())
-            kind = msg["type"]
-            if kind == "ack":
-                lat.append(time.perf_counter() - sent)
-                continue
-            if kind == "error":
-                raise RuntimeError(f"the server refused a robot's action: {msg}")
-            if kind == "game_over" or msg.get("phase") == "finished" or msg.get("finished"):
-                break
-            if kind not in ("event", "state"):
-                continue
-            if kind == "event" and "phase" not in msg:
-                continue  # not the last of a batch
-            action = choose(msg, rng)
-            if action is None:
-                continue
-            if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
-                continue
-            if think:
-                await asyncio.sleep(rng.random() * 2 * think)
-            sent = time.perf_counter()
-            await ws.send(json.dumps(action))
-            actions += 1
-    done.set()
+    await ws.send('{"type":"hello"}')
+    sent = 0.0
+    loads, clock = json.loads, time.perf_counter
+    while True:
+        msg = loads(await ws.recv())
+        kind = msg["type"]
+        if kind == "ack":
+            lat.append(clock() - sent)
+            continue
+        if kind == "error":
+            raise RuntimeError(f"the server refused a robot's action: {msg}")
+        if kind == "game_over" or msg.get("phase") == "finished" or msg.get("finished"):
+            break
+        if kind not in ("event", "state"):
+            continue
+        if kind == "event" and "phase" not in msg:
+            continue  # not the last of a batch
+        action = choose(msg, rng)
+        if action is None:
+            continue
+        if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
+            continue
+        if think:
+            await asyncio.sleep(rng.random() * 2 * think)
+        sent = clock()
+        await ws.send(json.dumps(action))
+        actions += 1
     return actions
 
 
-async def _play(port: int, links: list[str], think: float, seed: int) -> tuple[int, list[float]]:
+async def _play(
+    port: int, links: list[str], think: float, seed: int, start: Callable[[], None] | None = None
+) -> tuple[int, list[float], float, float]:
+    """Connect every seat, then play; (actions, latencies, start, end) with
+    ``time.monotonic`` (the same clock in every process)."""
+    import websockets
+
     lat: list[float] = []
     rng = random.Random(seed)
-    done = asyncio.Event()
-    counts = await asyncio.gather(
-        *(_seat(port, tok, random.Random(rng.getrandbits(32)), think, lat, done) for tok in links)
-    )
-    return sum(counts), lat
+    # No permessage-deflate: the frames are a few hundred bytes.
+    socks = await asyncio.gather(
+        *(
+            websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/{tok}", max_size=2**22, compression=None,
+                ping_interval=None, open_timeout=60,
+            )
+            for tok in links
+        )
+    )  # fmt: skip
+    if start is not None:
+        await asyncio.get_running_loop().run_in_executor(None, start)
+    began = time.monotonic()
+    try:
+        counts = await asyncio.gather(
+            *(_seat(ws, random.Random(rng.getrandbits(32)), think, lat) for ws in socks)
+        )
+    finally:
+        await asyncio.gather(*(ws.close() for ws in socks), return_exceptions=True)
+    return sum(counts), lat, began, time.monotonic()
+
+
+def _run_loop(coro: Any) -> Any:
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
+def _client(port: int, links: list[str], think: float, seed: int, barrier: Any, out: Any) -> None:
+    """A client process: its share of the seats, started with the others."""
+    try:
+        actions, lat, began, ended = _run_loop(_play(port, links, think, seed, barrier.wait))
+        out.put((actions, lat, began, ended, time.process_time()))
+    except BaseException as e:
+        out.put(e)
+        raise
 
 
 def run_bench(
@@ -155,27 +192,52 @@ def run_bench(
     think: float = 0.0,
     database: Path | None = None,
     seed: int = 1,
+    clients: int = 2,
 ) -> dict[str, Any]:
-    """Figures of one run: actions, seconds, actions/s, p50 and p99 in ms."""
+    """Figures of one run: actions, seconds, actions/s, p50 and p99 in ms.
+
+    The robots run in ``clients`` processes (each its share of the tables),
+    so that the client is not what limits the server."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as tmp:
         db = database or Path(tmp) / "bench.sqlite3"
         port = free_port()
         proc = server_process(f"sqlite:///{db}", port)
+        procs: list[Any] = []
         try:
             wait_until_up(port, proc)
-            links: list[str] = []
+            by_table: list[list[str]] = []
             for i in range(tables):
                 game = post(port, "/api/games", {"kind": "deal", "code": code, "seed": seed + i,
                                                   "humans": ["N", "E", "S", "W"]})  # fmt: skip
-                links += [u.rsplit("/", 1)[-1] for u in game["seats"].values()]
-            start = time.perf_counter()
-            actions, lat = asyncio.run(_play(port, links, think, seed))
-            seconds = time.perf_counter() - start
-            server_cpu = _cpu_seconds(proc.pid)
+                by_table.append([u.rsplit("/", 1)[-1] for u in game["seats"].values()])
+            clients = max(1, min(clients, tables))
+            barrier = ctx.Barrier(clients + 1)
+            results = ctx.Queue()
+            for k in range(clients):
+                links = [tok for links in by_table[k::clients] for tok in links]
+                args = (port, links, think, seed + k, barrier, results)
+                procs.append(ctx.Process(target=_client, args=args, daemon=True))
+                procs[-1].start()
+            barrier.wait(timeout=300)  # every seat connected
+            cpu0 = _cpu_seconds(proc.pid)
+            outs = [results.get(timeout=3600) for _ in procs]
+            server_cpu = _cpu_seconds(proc.pid) - cpu0
         finally:
+            for p in procs:
+                p.join(timeout=10)
+                if p.is_alive():
+                    p.kill()
             proc.kill()
             proc.wait()
-    lat.sort()
+    for o in outs:
+        if isinstance(o, BaseException):
+            raise RuntimeError(f"a bench client failed: {o!r}")
+    actions = sum(o[0] for o in outs)
+    lat = sorted(x for o in outs for x in o[1])
+    seconds = max(o[3] for o in outs) - min(o[2] for o in outs)
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else 0.0
@@ -184,13 +246,15 @@ def run_bench(
         "tables": tables,
         "code": code,
         "think": think,
+        "clients": clients,
         "actions": actions,
         "seconds": seconds,
         "actions_per_s": actions / seconds if seconds else 0.0,
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
         "server_cpu_s": server_cpu,
-        "client_cpu_s": time.process_time(),
+        "server_cpu_ms_per_action": 1000 * server_cpu / actions if actions else 0.0,
+        "client_cpu_s": sum(o[4] for o in outs),
     }
 
 

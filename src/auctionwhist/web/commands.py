@@ -39,7 +39,10 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
             _fail(f"cannot start: {e}")
         shown = url if url.startswith("sqlite") else url.split("@")[-1]
         _console().print(f"[bold]auction-whist[/] on http://{host}:{port}/  (database: {shown})")
-        uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=65536)
+        # No permessage-deflate: frames are a few hundred bytes, and compressing
+        # each one for every seat cost more CPU than anything else per action.
+        uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=65536,
+                    ws_per_message_deflate=False)  # fmt: skip
 
     @bench_app.command("server")
     def bench_server_command(

@@ -50,7 +50,7 @@ from .views import (
     turn_view,
 )
 
-__all__ = ["Conn", "LiveTable", "Service", "WebError"]
+__all__ = ["Conn", "LiveTable", "Msg", "Service", "WebError"]
 
 KINDS = ("deal", "rubber", "match")
 RECORD_TYPES = frozenset(jsonlog._RECORDS)
@@ -68,6 +68,16 @@ class WebError(ValueError):
         return {"error": self.code, "message": str(self)}
 
 
+class Msg(dict[str, Any]):
+    """A message that may go to several seats: serialised once (``web.ws``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.text: str | None = None
+
+
 class Conn:
     """One connected client: messages are queued and written by ``web.ws``."""
 
@@ -77,6 +87,17 @@ class Conn:
 
     def push(self, msg: dict[str, Any]) -> None:
         self.queue.put_nowait(msg)
+
+
+@dataclass
+class _Batch:
+    """Events written in one transaction: every table's actions of one turn of
+    the event loop (group commit), acknowledged and sent after the commit."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    finished: set[int] = field(default_factory=set)
+    sends: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    done: asyncio.Future[None] | None = None
 
 
 def _token() -> str:
@@ -146,6 +167,8 @@ class Service:
         # One connection writes every event: no pool checkout per action.
         self._writer = self.engine.connect()
         self._insert_event = insert(EventRow)
+        self._batch = _Batch()
+        self._flush_due = False
         self.games: dict[str, _Game] = {}
         self.tables: dict[int, LiveTable] = {}
         self.seat_tokens: dict[str, SeatRow] = {}
@@ -234,6 +257,7 @@ class Service:
                     lt.rubber.add(sc)
 
     def close(self) -> None:
+        self._flush()
         self._writer.close()
         self.engine.dispose()
 
@@ -319,6 +343,7 @@ class Service:
         for tr in table_rows:
             game.tables.append(self._live(game, tr))
         self._start_ready(game)
+        self._flush()  # the first deal is stored before the links are given
         out: dict[str, Any] = {"game": game_id, "director": f"/d/{row.director_token}"}
         if spec["kind"] == "match":
             out["players"] = {sr.player: f"/t/{sr.token}" for sr in seat_rows}
@@ -395,53 +420,119 @@ class Service:
     # -- dealing, persisting, broadcasting ----------------------------------------
 
     def _commit(self, lt: LiveTable, items: list[tuple[str, dict[str, Any]]]) -> int:
-        """Write events to the database, then (and only then) send them."""
+        """Number a table's new events and queue them for the next write; they
+        are sent, and the action acknowledged (``durable``), only once written.
+
+        Each seat's copy is built now, from the table as it is after these
+        events; it is pushed after the commit (issue 7 §5)."""
         if not items:
             return lt.n
-        rows: list[dict[str, Any]] = []
+        batch = self._batch
         n = lt.n
-        for kind, data in items:
+        last = len(items) - 1
+        for i, (kind, data) in enumerate(items):
             n += 1
-            rows.append(
+            batch.rows.append(
                 {"table_id": lt.id, "n": n, "deal": lt.deal_index, "type": kind, "data": data}
             )
-        conn = self._writer
-        with conn.begin():
-            conn.execute(self._insert_event, rows)
-            if lt.finished:
-                conn.execute(update(TableRow).where(TableRow.id == lt.id).values(finished=True))
+            self._send_event(lt, n, lt.deal_index, kind, data, i == last, batch.sends)
+        if lt.finished:
+            batch.finished.add(lt.id)
         lt.n = n
-        for i, r in enumerate(rows):
-            self._send_event(lt, r["n"], r["deal"], r["type"], r["data"], i == len(rows) - 1)
+        self._schedule_flush()
         return n
 
+    def _schedule_flush(self) -> None:
+        if self._flush_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._flush()  # no event loop: write at once
+            return
+        self._flush_due = True
+        # After the callbacks already due in this turn of the loop: the other
+        # tables' actions received together share the transaction.
+        loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write the pending events in one transaction, then send them."""
+        self._flush_due = False
+        batch, self._batch = self._batch, _Batch()
+        if batch.rows:
+            conn = self._writer
+            try:
+                with conn.begin():
+                    conn.execute(self._insert_event, batch.rows)
+                    if batch.finished:
+                        conn.execute(
+                            update(TableRow)
+                            .where(TableRow.id.in_(sorted(batch.finished)))
+                            .values(finished=True)
+                        )
+            except Exception as e:
+                if batch.done is not None and not batch.done.done():
+                    batch.done.set_exception(e)
+                raise
+        conns = self.conns
+        for tok, msg in batch.sends:
+            for c in conns.get(tok, ()):
+                c.push(msg)
+        if batch.done is not None and not batch.done.done():
+            batch.done.set_result(None)
+
+    async def durable(self) -> None:
+        """Return once every event numbered so far is in the database."""
+        batch = self._batch
+        if not batch.rows:
+            return
+        if batch.done is None:
+            batch.done = asyncio.get_running_loop().create_future()
+        self._schedule_flush()
+        await asyncio.shield(batch.done)
+
     def _send_event(
-        self, lt: LiveTable, n: int, d: int, kind: str, data: dict[str, Any], last: bool
+        self,
+        lt: LiveTable,
+        n: int,
+        d: int,
+        kind: str,
+        data: dict[str, Any],
+        last: bool,
+        out: list[tuple[str, dict[str, Any]]],
     ) -> None:
+        """Each person's copy of event ``n``, appended to ``out``. A copy that
+        is the same for several seats is one ``Msg`` (serialised once)."""
+        t = lt.table
+        shared: Msg | None = None
         for s in lt.humans:
             tok = lt.token_at(s)
             if tok is None:
                 continue
-            conns = self.conns.get(tok)
-            if not conns and self.observer is None:
+            if not self.conns.get(tok) and self.observer is None:
                 continue
-            if conns:
-                # A player connected here only if this is his current table.
-                cur = self.current(tok)[0] if lt.game.kind == "match" else lt
-                if cur is not lt:
-                    continue
-            msg = {
-                "type": "event",
-                "table": lt.id,
-                "n": n,
-                "event": event_view(n, d, kind, data, s),
-            }
-            if last and lt.table is not None:
-                msg.update(turn_view(lt.table, s, lt.finished))
+            if lt.game.kind == "match" and self.current(tok)[0] is not lt:
+                continue  # a player is sent only his current table's events
+            turn = last and t is not None
+            acting = turn and t is not None and t.to_act == s
+            if kind == "dealt" or acting:
+                msg: dict[str, Any] = Msg(
+                    type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s)
+                )
+                if turn:
+                    assert t is not None
+                    msg.update(turn_view(t, s, lt.finished))
+            else:
+                if shared is None:
+                    # Calls, cards, dummy, scores: the whole table's (web.views).
+                    shared = Msg(type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s))
+                    if turn:
+                        assert t is not None
+                        shared.update(turn_view(t, s, lt.finished))
+                msg = shared
             if self.observer is not None:
                 self.observer(lt, tok, msg)
-            for c in conns or ():
-                c.push(msg)
+            out.append((tok, msg))
 
     def _new_deal(self, lt: LiveTable) -> list[tuple[str, dict[str, Any]]]:
         """Deal the table's next deal; [] when the table has played them all."""
@@ -569,6 +660,7 @@ class Service:
                 if not self._robot_due(lt):
                     break
                 self._robot_step(lt)
+        await self.durable()
 
     def _run_robots(self, lt: LiveTable) -> None:
         """Robots act until a person must (one transaction per step)."""
@@ -616,6 +708,7 @@ class Service:
         lt, seat = self.current(token)
         async with lt.lock:
             n = self._act(lt, seat, msg)
+        await self.durable()  # nothing is acknowledged before it is stored
         if not lt.finished:
             self._kick(lt)
         return n
@@ -709,6 +802,7 @@ class Service:
         """The messages a (re)connecting link needs: events after ``last`` of its
         current table, or the full state when ``last`` is None or too old."""
         lt, seat = self.current(token)
+        self._flush()  # a client is shown only what is stored
         if last is None or last > lt.n or last < 0:
             return [self.state(lt, seat)]
         with self.engine.connect() as conn:
@@ -870,6 +964,7 @@ class Service:
             msg = {"type": "rule", "option": body.get("option"), "arg": body.get("arg", "")}
         async with lt.lock:
             n = self._act(lt, seat, msg)
+        await self.durable()
         self._kick(lt)
         return n
 
@@ -906,6 +1001,7 @@ class Service:
                 if lt.finished:
                     self._table_done(lt)
             self._kick(lt)
+        await self.durable()
         return n
 
     def publish(self, token: str) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .service import Conn, Service, WebError
+from .service import Conn, Msg, Service, WebError
 
 __all__ = ["MAX_MESSAGE", "seat_socket"]
 
 MAX_MESSAGE = 4096  # bytes: an intention is a few dozen
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 INTENTIONS = frozenset(
     ("call", "play", "claim", "answer_claim", "bridge", "call_lead", "rule", "report", "next")
 )
@@ -99,7 +100,18 @@ async def seat_socket(ws: WebSocket) -> None:
             await writer
 
 
+def _text(msg: dict[str, Any]) -> str:
+    """The JSON of a message; a ``Msg`` sent to several seats is encoded once."""
+    if isinstance(msg, Msg):
+        if msg.text is None:
+            msg.text = _encode(msg)
+        return msg.text
+    return _encode(msg)
+
+
 async def _write(ws: WebSocket, conn: Conn) -> None:
+    queue = conn.queue
+    send = ws.send  # the ASGI message, without send_text's wrapper
     while True:
-        msg = await conn.queue.get()
-        await ws.send_text(json.dumps(msg, separators=(",", ":")))
+        msg = queue.get_nowait() if not queue.empty() else await queue.get()
+        await send({"type": "websocket.send", "text": _text(msg)})

@@ -69,9 +69,7 @@ def stopped(hand: int, suit: int) -> bool:
     """The suit is protected against a no-trump run: A, K x, Q x x or J x x x."""
     b = suit_bits(hand, suit)
     n = b.bit_count()
-    return bool(
-        b & _A or (b & _K and n >= 2) or (b & _Q and n >= 3) or (b & _J and n >= 4)
-    )
+    return bool(b & _A or (b & _K and n >= 2) or (b & _Q and n >= 3) or (b & _J and n >= 4))
 
 
 def balanced(hand: int) -> bool:

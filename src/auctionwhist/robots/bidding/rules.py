@@ -45,9 +45,7 @@ def cautious_redouble(s: Situation) -> Decision | None:
         return None
     bid = last[1]
     if s.estimate(bid.denomination) >= 6 + bid.level + s.shift(2.0):
-        return Decision(
-            Other.REDOUBLE, f"Redouble: the hand makes {bid} with two tricks to spare."
-        )
+        return Decision(Other.REDOUBLE, f"Redouble: the hand makes {bid} with two tricks to spare.")
     return None
 
 
@@ -164,9 +162,9 @@ def one_no_trump(s: Situation) -> Decision | None:
         return None
     if not _nt_hand(s, 3.0):
         return None
-    if s.last is not None and s.last[1].denom.trump is not None:
-        if not ev.stopped(s.hand, int(s.last[1].denom.trump)):
-            return None
+    their = s.last[1].denom.trump if s.last is not None else None
+    if their is not None and not ev.stopped(s.hand, int(their)):
+        return None
     b = Bid(1, "NT")
     return Decision(
         b, f"One no-trump: three suits protected and {s.quick:g} quick tricks, an even hand."
@@ -186,7 +184,7 @@ def two_on_long_suit(s: Situation) -> Decision | None:
             continue
         n = ev.length(s.hand, suit)
         outside = s.quick - ev.quick_tricks_in(s.hand, suit)
-        if n >= 6 and outside >= s.shift(2.0):
+        if n >= 6 and outside >= s.shift(1.5):
             b = Bid(2, key)
             return Decision(
                 b,
@@ -326,7 +324,8 @@ def leave_partner(s: Situation) -> Decision | None:
     bid = last[1]
     if s.scores_game(bid, last[0]):
         return Decision(Other.PASS, f"Pass: partner's {bid} gives us game if he makes it.")
-    if len(s.partner_bids) >= 2 and bid.denomination in {b.denomination for b in s.partner_bids[:-1]}:
+    before = {b.denomination for b in s.partner_bids[:-1]}
+    if len(s.partner_bids) >= 2 and bid.denomination in before:
         return Decision(Other.PASS, f"Pass: partner holds to his {bid.denom.name}; I leave him.")
     return None
 
@@ -339,9 +338,8 @@ def _candidates(s: Situation) -> list[str]:
             continue
         named = "S" if key == "RS" else key
         partner_named = {b.denom.named for b in s.partner_bids}
-        if ev.length(s.hand, suit) >= 5 or (named in partner_named and ev.length(s.hand, suit) >= 3):
-            out.append(key)
-        elif ev.length(s.hand, suit) >= 4 and _biddable(s, suit):
+        n = ev.length(s.hand, suit)
+        if n >= 5 or (named in partner_named and n >= 3) or (n >= 4 and _biddable(s, suit)):
             out.append(key)
     last = s.last
     if "NT" in s.values and ev.balanced(s.hand) and s.quick >= s.shift(2.5):
@@ -362,6 +360,8 @@ def _candidates(s: Situation) -> list[str]:
 # worth most, game first ("Know the Score"), within the hands' tricks.
 @rule("full_value", 'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"')
 def full_value(s: Situation) -> Decision | None:
+    if s.opening:
+        return None  # the dealer's first call follows the dealer's own rules
     best: tuple[tuple[int, int, float], Bid] | None = None
     for key in _candidates(s):
         b = s.cheapest(key)
@@ -440,7 +440,7 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
 # equal bid for tricks odd by bidding his lower declaration as a 'royal'. For
 # example, A has declared three spades, and an opponent three hearts ... he
 # raises his three spades to three spades 'royal'."
-@rule("royal_call", 'Hawley, Royalton ch. I (the royal bid)')
+@rule("royal_call", "Hawley, Royalton ch. I (the royal bid)")
 def royal_call(s: Situation) -> Decision | None:
     last = s.last
     if last is None or last[0].side == s.view.seat.side or last[1].royal:
@@ -484,7 +484,7 @@ def nullo_on_low_hand(s: Situation) -> Decision | None:
 # Hawley ch. I: the no-trump "is a most valuable asset here, in that honest
 # information, strength, can be developed ... a logical and effective call for
 # the partner's best suit to develop a suit declaration".
-@rule("no_trump_call", 'Hawley, Royalton ch. I (summary 14)')
+@rule("no_trump_call", "Hawley, Royalton ch. I (summary 14)")
 def no_trump_call(s: Situation) -> Decision | None:
     if not s.first_round or s.partner_bids or s.my_bids:
         return None
@@ -498,7 +498,7 @@ def no_trump_call(s: Situation) -> Decision | None:
 
 # Hawley ch. I, "Dealer 'No Bid'": the dealer, like every other hand, may pass
 # "instead of compelling a declaration of weakness" (Royalton law 30).
-@rule("dealer_no_bid", 'Hawley, Royalton ch. I ("Dealer \'No Bid\'")')
+@rule("dealer_no_bid", "Hawley, Royalton ch. I (\"Dealer 'No Bid'\")")
 def dealer_no_bid(s: Situation) -> Decision | None:
     if s.opening and Other.NO_BID in s.view.legal_calls:
         return Decision(Other.NO_BID, "No bid: the hand has no declaration of merit.")

@@ -199,8 +199,10 @@ class Situation:
         partner_named = {b.denom.named for b in self.partner_bids}
         if trump >= 0 and named in partner_named:
             # his suit: our support, plus what his declaration showed
-            return ev.support_tricks(self.hand, trump) + 5.0 + max(
-                0.0, self.partner_credit(denom) - 2.0
+            return (
+                ev.support_tricks(self.hand, trump)
+                + 5.0
+                + max(0.0, self.partner_credit(denom) - 2.0)
             )
         return ev.playing_tricks(self.hand, trump) + self.partner_credit(denom)
 

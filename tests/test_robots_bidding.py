@@ -1,0 +1,344 @@
+"""The bidding robots (robots/bidding): hand evaluation and each named rule,
+with the passage it comes from; and the property that robots always call
+legally and the auction ends under every code."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from auctionwhist.calls import Bid, Other, parse_call
+from auctionwhist.cards import FULL_PACK, Deal, Seat, hand_from_pbn
+from auctionwhist.dealing import deal
+from auctionwhist.robots.bidding import (
+    CONSERVATIVE,
+    COUNTS,
+    ROYALTON,
+    SANGUINE,
+    BiddingRobot,
+    decide,
+    rules,
+    style_from,
+)
+from auctionwhist.robots.bidding import evaluate as ev
+from auctionwhist.robots.player import play_deal
+from auctionwhist.robots.view import ScoreContext, SeatView
+from auctionwhist.table import Table
+
+C, D, H, S = 0, 1, 2, 3
+
+
+def view_for(
+    code: str,
+    hand: str,
+    calls: list[str] = [],  # noqa: B006 - read only
+    seat: Seat = Seat.NORTH,
+    dealer: Seat = Seat.NORTH,
+    score: ScoreContext | None = None,
+) -> SeatView:
+    """``seat`` holds ``hand`` (PBN S.H.D.C); the rest of the pack is shared out
+    among the others; ``calls`` are made from the dealer round."""
+    mine = hand_from_pbn(hand)
+    rest = [c for c in range(52) if (FULL_PACK & ~mine) >> c & 1]
+    hands = [0, 0, 0, 0]
+    hands[seat] = mine
+    others = [s for s in Seat if s != seat]
+    for i, c in enumerate(rest):
+        hands[others[i % 3]] |= 1 << c
+    t = Table(code, Deal((hands[0], hands[1], hands[2], hands[3]), dealer))
+    for text in calls:
+        t.call(parse_call(text))
+    assert t.to_act == seat, "the calls must bring the turn to the seat"
+    return SeatView.of(t, seat, score)
+
+
+def ruled(view: SeatView, style: float = 0.0) -> tuple[str, str]:
+    d, r = decide(view, style)
+    return str(d.call), (r.name if r else "")
+
+
+# -- hand evaluation -----------------------------------------------------------
+
+
+def test_quick_tricks_as_hopson_counted_them() -> None:
+    """Hopson, "The Dealer's Bid": "two quick tricks ... ace, king, and two small"."""
+    h = hand_from_pbn("AK42.AQ3.KQ5.K32")
+    assert ev.quick_tricks_in(h, S) == 2.0
+    assert ev.quick_tricks_in(h, H) == 1.5
+    assert ev.quick_tricks_in(h, D) == 1.0
+    assert ev.quick_tricks_in(h, C) == 0.5
+    assert ev.quick_tricks(h) == 5.0
+    assert ev.quick_tricks_in(hand_from_pbn("K.5432.5432.5432"), S) == 0.0
+
+
+def test_stoppers_length_honors_and_balance() -> None:
+    h = hand_from_pbn("A.K2.Q32.J5432")
+    assert ev.stopped(h, S) and ev.stopped(h, H) and ev.stopped(h, D) and ev.stopped(h, C)
+    assert not ev.stopped(hand_from_pbn("K.Q2.J32.AT98765"), H)
+    assert ev.length(h, C) == 5 and ev.honor_count(h, C) == 1
+    assert not ev.balanced(h) and ev.balanced(hand_from_pbn("A32.K32.Q32.J432"))
+
+
+def test_long_low_suit_hopson_third_bidder() -> None:
+    """ "queen, jack, 10, and two others, or jack, 10, 9, and three others"."""
+    assert ev.long_low_suit(hand_from_pbn("432.QJT32.432.43"), H)
+    assert ev.long_low_suit(hand_from_pbn("32.JT9432.432.43"), H)
+    assert not ev.long_low_suit(hand_from_pbn("32.KT9432.432.43"), H)
+
+
+def test_nullo_danger_counts_cards_that_must_win_hawley() -> None:
+    assert ev.nullo_danger(hand_from_pbn("642.753.8642.532")) == 0
+    assert ev.nullo_danger(hand_from_pbn("A.753.8642.5432")) == 1
+    assert ev.nullo_danger(hand_from_pbn("AKQ.AKQ.AKQ.AKQJ")) == 13
+
+
+def test_playing_and_support_tricks() -> None:
+    h = hand_from_pbn("A2.AKQJ32.K32.32")
+    assert ev.playing_tricks(h, H) >= 6.5
+    # "a missing suit is worth something; its value depending on your holding trumps"
+    assert ev.support_tricks(hand_from_pbn(".Q432.A5432.5432"), H) > ev.support_tricks(
+        hand_from_pbn("5.5432.A5432.432"), H
+    )
+
+
+# -- the old and new counts ------------------------------------------------------
+
+
+def test_rule_one_no_trump_dealer_daw() -> None:
+    """Hopson, "The Dealer's Bid": "if you have a no-trump bid, however weak"."""
+    assert ruled(view_for("daw", "AQ3.KQ4.Q432.K32")) == ("1NT", "one_no_trump")
+
+
+def test_rule_one_of_a_suit_two_quick_tricks_with_support_auction() -> None:
+    """Hopson: "ace, king, and two small cards with outside support is a sound
+    declaration"."""
+    assert ruled(view_for("auction", "32.AK32.A432.432")) == ("1H", "one_of_a_suit")
+
+
+def test_rule_never_bid_one_on_a_suit_headed_by_the_queen_auction() -> None:
+    """Hopson: "Never bid to make one in any suit headed by the queen"."""
+    call, name = ruled(view_for("auction", "32.A43.QJ9832.K2"))
+    assert call == "1S" and name == "one_spade"
+    # the same length in hearts is Hopson's "bid to make two" (game in four)
+    assert ruled(view_for("auction", "32.QJ9832.A43.K2")) == ("2H", "two_on_long_suit")
+
+
+def test_rule_one_spade_hopsons_printed_example_daw() -> None:
+    """Hopson's example: "the jack and 4 small diamonds, the jack and 3 small
+    hearts, and 4 small clubs, he must bid one spade although there is not a
+    single spade in his hand" (the dealer must declare, daw 52)."""
+    v = view_for("daw", ".J432.J5432.5432")
+    assert ruled(v) == ("1S", "one_spade")
+
+
+def test_rule_two_on_long_suit_in_hearts_or_royals_royals() -> None:
+    """Hopson: "six or seven cards headed by the queen or jack in royals or hearts,
+    together with outside strength such as an ace and king, bid to make two"."""
+    assert ruled(view_for("royals", "A3.QJ98432.K32.3")) == ("2H", "two_on_long_suit")
+    assert ruled(view_for("royals", "QJ98432.A3.K32.3")) == ("2RS", "two_on_long_suit")
+
+
+def test_rule_double_one_spade_second_bidder_royals() -> None:
+    """Hopson, "The Second Bidder": "double his one spade bid on short high black
+    cards together with some outside strength"."""
+    v = view_for("royals", "AK3.A432.5432.32", ["1S"], seat=Seat.EAST)
+    assert ruled(v) == ("double", "double_one_spade")
+
+
+def test_rule_weakness_take_out_third_bidder_auction() -> None:
+    """Hopson, "The Third Bidder": partner's no-trump, "a long low suit such as
+    queen, jack, 10, and two others ... you must bid two in that suit"."""
+    v = view_for("auction", "432.QJT32.432.43", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "weakness_take_out")
+    # "If your hand is worse than those described above, leave his no-trump alone."
+    worse = view_for("auction", "5432.5432.432.43", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(worse)[0] == "pass"
+
+
+def test_rule_leave_one_spade_third_bidder_daw() -> None:
+    """Hopson: "do not take him out on a poor hand, because his loss in penalties
+    is limited to 100"."""
+    v = view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "leave_one_spade")
+
+
+def test_rule_show_the_lead_fourth_bidder_auction() -> None:
+    """Hopson, "The Fourth Bidder": over the dealer's no-trump, "bid some suit in
+    order to show his partner what to lead"."""
+    v = view_for("auction", "32.AKJ32.432.432", ["1NT", "pass", "pass"], seat=Seat.WEST)
+    assert ruled(v) == ("2H", "show_the_lead")
+
+
+def test_rule_support_partner_when_overbid_auction() -> None:
+    """Hopson: "not support his bid unless you can see two tricks for him"."""
+    v = view_for("auction", "A432.Q43.5.A5432", ["1H", "2D"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "support_partner")
+
+
+def test_rule_leave_partner_at_game_know_the_score_auction() -> None:
+    """ "Know the Score": with 24 below the line partner's one no-trump (12) is
+    game, so he is left in; at love the same hand bids on."""
+    hand = "A2.KQJ432.A32.32"
+    rubber = ScoreContext(duplicate=False, below=(24, 0))
+    v = view_for("auction", hand, ["1NT", "pass"], seat=Seat.SOUTH, score=rubber)
+    assert ruled(v) == ("pass", "leave_partner")
+    love = view_for("auction", hand, ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(love)[1] != "leave_partner"
+
+
+def test_rule_free_double_of_a_game_bid_daw() -> None:
+    """Hopson: the "free double", where their bid gives them game if made."""
+    v = view_for("daw", "AK32.AQ3.AJ4.K32", ["3NT"], seat=Seat.EAST)
+    assert ruled(v) == ("double", "free_double")
+
+
+def test_rule_no_double_of_one_no_trump_daw() -> None:
+    """Hopson, "The Second Bidder": "It is almost always dangerous to double one
+    no-trump"."""
+    v = view_for("daw", "AK32.AQ3.AJ4.K32", ["1NT"], seat=Seat.EAST)
+    assert ruled(v)[0] != "double"
+
+
+def test_rule_penalty_double_when_bid_up_auction() -> None:
+    """Hopson: "bid your opponents up to a point at which you can double"."""
+    v = view_for("auction", "AKJ3.A2.AQ32.K32", ["2H", "pass", "3H"], seat=Seat.WEST)
+    assert ruled(v) == ("double", "penalty_double")
+
+
+def test_rule_cautious_redouble_auction() -> None:
+    """Hopson: "be extremely cautious about re-doubling"."""
+    strong = view_for("auction", "A2.AKQJT98.AK2.2", ["2H", "double"], seat=Seat.SOUTH)
+    # South is the partner of the declarant; the estimate counts his hand too.
+    assert ruled(strong)[1] in ("cautious_redouble", "leave_partner", "full_value")
+    weak = view_for("auction", "5432.32.5432.432", ["2H", "double"], seat=Seat.SOUTH)
+    assert ruled(weak)[0] != "redouble"
+
+
+def test_rule_take_out_of_double_auction() -> None:
+    """Hopson: "take him out if you can with safety ... by bidding on some suit of
+    a higher value"."""
+    v = view_for("auction", "32.KQJ9432..A432", ["1D", "double"], seat=Seat.SOUTH)
+    assert ruled(v) == ("1H", "take_out_of_double")
+
+
+def test_rule_sit_tight_second_bidder_daw() -> None:
+    v = view_for("daw", "5432.432.5432.32", ["1H"], seat=Seat.EAST)
+    assert ruled(v) == ("pass", "sit_tight")
+
+
+def test_rule_full_value_goes_to_game_daw_7() -> None:
+    """Goodfellow, "Principles of Play": bid the full value; game only in one deal
+    (daw 7), so with game in the hands the robot bids it."""
+    v = view_for("daw", "A2.AKQJ32.A32.32", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    d, r = decide(v)
+    assert r is rules.full_value and isinstance(d.call, Bid)
+    assert d.call.level * v.code.trick_values[d.call.denomination] >= 30
+
+
+# -- Royalton ----------------------------------------------------------------------
+
+
+def test_rule_dealer_no_bid_royalton_30() -> None:
+    """Hawley, "Dealer 'No Bid'": the dealer may pass (Royalton law 30)."""
+    assert ruled(view_for("royalton", "K532.Q43.J54.Q32")) == ("no bid", "dealer_no_bid")
+
+
+def test_rule_nullo_on_low_hand_royalton() -> None:
+    """Hawley, "The Nullo": a low hand bids the nullo."""
+    call, name = ruled(view_for("royalton", "642.753.8642.532"))
+    assert name == "nullo_on_low_hand" and call in ("1NL", "2NL")
+
+
+def test_rule_no_trump_call_royalton() -> None:
+    """Hawley: the no-trump is "an honest call for the partner's best suit"."""
+    assert ruled(view_for("royalton", "AQ3.KQ4.Q432.K32")) == ("1NT", "no_trump_call")
+
+
+def test_rule_answer_no_trump_call_is_mandatory_royalton() -> None:
+    """Hawley: "this call is mandatory" — even a poor hand names its best suit."""
+    v = view_for("royalton", "32.J8432.5432.32", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "answer_no_trump_call")
+
+
+def test_rule_royal_call_of_a_pushing_bid_royalton_32() -> None:
+    """Hawley's example: "A has declared three spades, and an opponent three
+    hearts ... he raises his three spades to three spades 'royal'" (law 32)."""
+    v = view_for("royalton", "AKQJT98.32.A2.A2", ["3S", "3H", "pass", "pass"])
+    assert ruled(v) == ("3SR", "royal_call")
+
+
+# -- the robot -----------------------------------------------------------------
+
+
+def test_every_rule_is_named_and_cites_its_passage() -> None:
+    names = [r.name for r in (*COUNTS, *ROYALTON)]
+    for r in (*COUNTS, *ROYALTON):
+        assert r.name and any(a in r.source for a in ("Hopson", "Goodfellow", "Hawley"))
+        assert getattr(rules, r.name) is r
+    assert len(set(r.name for r in COUNTS)) == len(COUNTS)
+    assert len(set(r.name for r in ROYALTON)) == len(ROYALTON)
+    assert "royal_call" in names and "one_spade" in names
+
+
+def test_explain_gives_the_sentence_and_the_passage() -> None:
+    bot = BiddingRobot()
+    assert bot.explain() == "I have made no call yet."
+    call = bot.call(view_for("daw", "AQ3.KQ4.Q432.K32"), random.Random(0))
+    assert call == Bid(1, "NT")
+    text = bot.explain()
+    assert text.startswith("One no-trump") and "Hopson" in text and "one_no_trump" in text
+
+
+def test_style_personal_equation_shifts_thresholds_auction() -> None:
+    """Hopson, "The Personal Equation": "too sanguine or ultra-conservative". A
+    hand on the edge opens for the sanguine, not for the conservative."""
+    v = view_for("auction", "32.AK432.5432.32")
+    assert ruled(v, SANGUINE) == ("1H", "one_of_a_suit")
+    assert ruled(v, CONSERVATIVE) == ("1S", "one_spade")
+    assert style_from("sanguine") == SANGUINE and style_from(-0.5) == -0.5
+    with pytest.raises(ValueError, match="style"):
+        style_from("reckless")
+    with pytest.raises(ValueError, match="runs from"):
+        style_from(2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(("daw", "auction", "royals", "royalton")),
+    st.integers(0, 100_000),
+    st.sampled_from((CONSERVATIVE, 0.0, SANGUINE)),
+)
+def test_robots_always_call_legally_and_the_auction_ends(
+    code: str, seed: int, style: float
+) -> None:
+    """Property: under every code the robots' calls are legal (play_deal refuses
+    any other) and the auction closes (three passes, daw 55, Whist Club 48,
+    Royalton 33), within a bounded number of calls."""
+    t = Table(code, deal(code, None, seed % 16 + 1, seed=seed))
+    bots = {s: BiddingRobot(style) for s in Seat}
+    rng = random.Random(seed)
+    n = play_deal(t, bots, rng, stop=200)
+    assert t.phase not in ("auction",) and n < 200
+    assert t.auction is not None and len(t.auction.calls) <= 40
+    for s, c in t.auction.calls:
+        assert c is not Other.NO_BID or s == t.deal.dealer
+
+
+def test_robots_bid_game_sometimes_and_nullo_in_royalton() -> None:
+    """Over a sample the robots reach game contracts, and in Royalton bid nullos."""
+    games = nullos = 0
+    for n in range(1, 61):
+        for code in ("daw", "royalton"):
+            t = Table(code, deal(code, None, n, seed=n))
+            play_deal(t, {s: BiddingRobot() for s in Seat}, random.Random(n))
+            c = t.contract
+            if c is None:
+                continue
+            if c.denom.nullo:
+                nullos += 1
+            elif c.level * t.code.trick_values[c.bid.denomination] >= 30:
+                games += 1
+    assert games >= 5 and nullos >= 1
