@@ -83,6 +83,31 @@ def test_transposition_table_changes_nothing() -> None:
     assert with_tt == without
 
 
+def test_partition_search_equals_exact_keys() -> None:
+    """Entries kept by the cards that decided them (DDS's winning ranks) answer
+    exactly as entries keyed by every card, at ordinary play and at nullo."""
+    rng = random.Random(4)
+    cases = [(random_ending(rng, 6), rng.randrange(4), rng.random() < 0.5) for _ in range(40)]
+    partition = [_core.solve(h, -1 if nl else 2, nl, ld, ())[0] for h, ld, nl in cases]
+    _core._options(1, 0)
+    try:
+        exact = [_core.solve(h, -1 if nl else 2, nl, ld, ())[0] for h, ld, nl in cases]
+    finally:
+        _core._options(1, 1)
+    assert partition == exact
+
+
+def test_table_counters_show_reuse() -> None:
+    """The transposition table answers most probes of an eight-card ending."""
+    _core._stats()
+    hands = random_ending(random.Random(6), 8)
+    _core.solve(hands, -1, True, 0, ())
+    stats = _core._stats()
+    assert stats["probes"] > 0
+    assert stats["hits"] > stats["probes"] // 2
+    assert stats["entries"] > 1
+
+
 @pytest.mark.parametrize(
     ("hands", "trick", "message"),
     [

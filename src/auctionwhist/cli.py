@@ -688,20 +688,26 @@ def play_command(
     auto: Annotated[
         bool, typer.Option("--auto", help="Let the robot take South's actions too.")
     ] = False,
+    robot: Annotated[
+        str,
+        typer.Option(
+            help="The robots in the other seats: montecarlo (strong), heuristic (fast), random."
+        ),
+    ] = "montecarlo",
 ) -> None:
     """Play one deal in the terminal from the South seat.
 
     You bid and play South (and North's cards when North is your dummy); the
-    other seats take random legal actions, reproducibly from --seed. Type a
+    robots play the other seats, reproducibly from --seed. Type a
     call (1H, 2NT, pass, X, XX, no bid) or a card (SA, H10, or just the rank
     when the suit is clear); '?' repeats the choices, 'quit' leaves.
-    At the end of input (piped or closed stdin) South plays at random.
+    At the end of input (piped or closed stdin) the robot plays South too.
 
     [bold]Examples[/bold]
 
       whist play --code daw --seed 1
 
-      whist play --code royalton --seed 5 < /dev/null
+      whist play --code royalton --seed 5 --robot heuristic < /dev/null
 
       printf '1S\\npass\\n' | whist play --code auction --seed 3
     """
@@ -710,7 +716,13 @@ def play_command(
         _fail(f"--number {number}: deals are numbered from 1")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    from .robots import play_random_deal, random_call
+    from .robots import ROBOTS, make_robot
+    from .robots.player import play_deal
+    from .robots.view import SeatView
+
+    if robot not in ROBOTS:
+        _fail(f"--robot {robot!r}: the robots are {', '.join(ROBOTS)}")
+    player = make_robot(robot)
 
     d = deal_cards(c, None, number, seed=seed)
     rng = random.Random(seed)
@@ -752,7 +764,7 @@ def play_command(
                     out.print(f"[red]{_one_line(str(e))}[/red]")
                     call = None
             if call is None:
-                call = random_call(legal, rng)
+                call = player.call(SeatView.of(table, seat), rng)
                 table.call(call)
             out.print(f"{seat.name.title():>5}: {_call_str(call)}")
             if table.phase != "auction":
@@ -775,7 +787,9 @@ def play_command(
                 elif text.lower() in ("l", "lead", "call"):
                     choice = "l"
             if choice is None:
-                choice = "b" if rng.random() < 0.5 else "l"
+                declarant = table.to_act
+                assert declarant is not None
+                choice = "b" if player.bridge(SeatView.of(table, declarant), rng) else "l"
             if choice == "b":
                 table.bridge()
                 out.print(f"The nullo is bridged {c.cite('bridging')}.")
@@ -815,7 +829,9 @@ def play_command(
                     out.print(f"[red]{_one_line(str(e))}[/red]")
                     chosen = None
             if chosen is None:
-                chosen = legal_cards[rng.randrange(len(legal_cards))]
+                actor = table.to_act  # the declarer when dummy's card is to play
+                assert actor is not None
+                chosen = player.card(SeatView.of(table, actor), rng)
                 table.play_card(chosen)
             if not dummy_shown and play.dummy is not None:
                 dummy_shown = True
@@ -834,8 +850,8 @@ def play_command(
                 line.append(_trick_text(leader, cards))
                 line.append(f"   won by {play.winners[-1].name.title()}")
                 out.print(line)
-        else:  # a claim: the random players make none
-            play_random_deal(table, rng)
+        else:  # a claim awaits its answer: the robots answer it
+            play_deal(table, {s: player for s in Seat}, rng)
     out.print()
     result = table.result()
     if table.play is not None:
@@ -1147,6 +1163,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "auctionwhist.analysis.commands",
     "auctionwhist.solver.commands",
     "auctionwhist.web.commands",
+    "auctionwhist.robots.bench_commands",
 )
 for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app, bench_app)

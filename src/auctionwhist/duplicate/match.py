@@ -22,7 +22,8 @@ from typing import Any
 from ..cards import Deal, Seat
 from ..codes import Code, find_code
 from ..records import Event
-from ..robots import random_action
+from ..robots import make_robot
+from ..robots.player import table_actor
 from ..scoring import DealScore, score_deal
 from ..table import Table
 from .results import (
@@ -42,7 +43,7 @@ from .scorecard import CardEntry, ScoreCard, reconcile, render_cards
 from .traveller import Traveller, TravellerLine, render_result, render_travellers
 from .trays import Tray, make_trays
 
-__all__ = ["Match", "MatchPlay", "Player", "play_match"]
+__all__ = ["Match", "MatchPlay", "Player", "play_match", "robot_player"]
 
 # A player takes one action at the table for whoever is to act.
 Player = Callable[[Table, random.Random], None]
@@ -50,8 +51,10 @@ Player = Callable[[Table, random.Random], None]
 SEAT_NAMES = "NESW"
 
 
-def _random_player(table: Table, rng: random.Random) -> None:
-    random_action(table, rng)
+def robot_player(kind: str = "heuristic") -> Player:
+    """Robots of ``kind`` in every seat (``robots.make_robot``). The heuristic
+    robot is the default: a match plays thousands of cards."""
+    return table_actor(make_robot(kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +386,7 @@ def play_match(
     on_play: Callable[[MatchPlay], None] | None = None,
 ) -> Match:
     """Deal the trays and play every play of the schedule with ``player`` in
-    every seat (the random legal player by default)."""
+    every seat (the heuristic robots by default: ``robot_player``)."""
     c = find_code(code)
     rng = random.Random(seed)
     trays = {
@@ -393,7 +396,7 @@ def play_match(
             longest=longest,
         )
     }  # fmt: skip
-    act = player or _random_player
+    act = player or robot_player()
     match = Match(c, schedule, trays, seed)
     for sitting, tp in schedule.plays():
         deal = trays[tp.tray].deal_at(tp.north_at, tp.overplay)

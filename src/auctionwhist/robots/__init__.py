@@ -1,6 +1,44 @@
-"""Computer players. For now the random player, which takes random legal actions
-(the issue's stand-in "until the robots exist") for play, tests and benchmarks."""
+"""Computer players.
+
+- ``player``: the interface the table asks (a call, a card, a claim answer, a
+  penalty, bridging), each seat seeing only its ``view.SeatView``.
+- ``bidding``: the period's bidding rules (``BiddingRobot``).
+- ``cardplay``: ``MonteCarloPlayer``, double dummy over sampled hands: the strong robot.
+- ``heuristic``: ``HeuristicPlayer``, the period's maxims: fast, for simulations.
+- ``randomplayer``: random legal actions, for tests and the engine benchmark.
+
+``make_robot(kind)`` gives one by name; the commands and the web app use it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .randomplayer import play_random_deal, random_action, random_call
 
-__all__ = ["play_random_deal", "random_action", "random_call"]
+if TYPE_CHECKING:
+    from .player import Player
+
+__all__ = ["ROBOTS", "make_robot", "play_random_deal", "random_action", "random_call"]
+
+# The kinds of robot, strongest first.
+ROBOTS = ("montecarlo", "heuristic", "random")
+
+
+def make_robot(kind: str = "montecarlo") -> Player:
+    """A robot by name: ``montecarlo`` (strong: double dummy over samples),
+    ``heuristic`` (the period's maxims, fast) or ``random`` (random legal actions).
+    Imported lazily: the Monte Carlo robot brings in the solvers."""
+    if kind == "montecarlo":
+        from .cardplay import MonteCarloPlayer
+
+        return MonteCarloPlayer()
+    if kind == "heuristic":
+        from .heuristic import HeuristicPlayer
+
+        return HeuristicPlayer()
+    if kind == "random":
+        from .player import RandomPlayer
+
+        return RandomPlayer()
+    raise ValueError(f"no robot {kind!r}; the robots are: {', '.join(ROBOTS)}")

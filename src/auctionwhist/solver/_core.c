@@ -15,6 +15,11 @@
  * Cards in the Python API are suit*13 + rank-2 (clubs 0 .. spades 3); here a
  * card is suit*16 + rank-2 so a suit is a 16-bit lane.
  */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+/* every x86-64 processor since 2008 counts bits in one instruction: the
+ * search counts bits at every node */
+#pragma GCC target("popcnt")
+#endif
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -37,28 +42,36 @@ static inline int popc32(u32 x) { return __builtin_popcount(x); }
  * suit, only the owners of the remaining cards from the top down to the lowest
  * such card, plus every hand's length in every suit. It answers for every
  * position that agrees on those: the small cards below are interchangeable.
+ *
+ * As in DDS, the entries of one suit-length pattern and leader are kept
+ * together (a chain from a hash of the pattern), so an entry is found whatever
+ * number of top cards it keeps; each entry carries a lower and an upper bound.
  */
 
 typedef struct {
     u64 lens;   /* 4 bits per hand per suit */
     u32 seq[4]; /* owners of the top k[su] remaining cards of each suit, top first */
-    u32 gen;
+    u32 next;   /* next entry of the chain, 0 at the end */
     uint8_t k[4];
-    uint8_t leader, kind, value, best; /* kind 1: NS take >= value; 2: NS take <= value */
+    uint8_t leader, lo, hi, best; /* North-South take at least lo, at most hi */
 } Entry;
 
-#define TT_BITS 21
-#define TT_WAYS 8
-#define TT_SIZE ((size_t)1 << TT_BITS)
+typedef struct {
+    u32 gen, first;
+} Head;
 
-static Entry *tt = NULL;
+#define HEAD_BITS 20
+#define HEAD_SIZE ((size_t)1 << HEAD_BITS)
+#define POOL_SIZE ((size_t)1 << 22)
+#define CHAIN_MAX 64 /* entries looked at per probe: a long chain is cut short */
+
+static Entry *pool = NULL;
+static Head *heads = NULL;
+static u32 pool_used = 1; /* entry 0 is the end of every chain */
 static u32 tt_gen = 0;
-static u32 tt_clock = 0;
 static int opt_tt = 1;
-/* Reuse entries for positions differing only in small cards (partition search).
- * Off: with lengths alone choosing the bucket, buckets overflow on full deals
- * and the search ran slower than with exact keys (docs/solver.md). */
-static int opt_partition = 0;
+/* Reuse entries for positions differing only in small cards (partition search). */
+static int opt_partition = 1;
 
 typedef struct {
     u64 hand[4];
@@ -105,17 +118,17 @@ static void make_key(const S *s, Key *k) {
         k->seq[su] = q;
     }
     k->lens = lens;
+    /* the chain holds one pattern of lengths (and leader): partition entries
+     * of that pattern are found whatever top cards they keep */
     u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
     if (!opt_partition)
         x ^= (((u64)k->seq[0] << 32 | k->seq[1]) * 0xC2B2AE3D27D4EB4Full) ^
              (((u64)k->seq[2] << 32 | k->seq[3]) * 0x165667B19E3779F9ull);
-    x ^= x >> 31;
-    k->h = (u32)(x >> 24);
+    x ^= x >> 29;
+    k->h = (u32)(x >> 32);
 }
 
-static inline Entry *bucket_of(const Key *k) {
-    return &tt[(k->h & (TT_SIZE / TT_WAYS - 1)) * TT_WAYS];
-}
+static inline Head *head_of(const Key *k) { return &heads[k->h & (HEAD_SIZE - 1)]; }
 
 /* The top `k` remaining cards of a suit lane, as a mask. */
 static inline u32 top_cards(u32 all, int n, int k) {
@@ -124,7 +137,7 @@ static inline u32 top_cards(u32 all, int n, int k) {
 }
 
 static inline int matches(const Entry *e, const Key *k, int leader) {
-    if (e->gen != tt_gen || e->lens != k->lens || e->leader != leader) return 0;
+    if (e->lens != k->lens || e->leader != leader) return 0;
     for (int su = 0; su < 4; su++)
         if ((k->seq[su] >> (2 * (k->n[su] - e->k[su]))) != e->seq[su]) return 0;
     return 1;
@@ -137,38 +150,72 @@ static inline u64 entry_rel(const Entry *e, const Key *k) {
     return r;
 }
 
+static long tt_probes = 0, tt_hits = 0, tt_scanned = 0;
+
 /* 1 or 0 when an entry settles `target`, else -1; *best gets a move hint */
 static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     if (!opt_tt) return -1;
-    Entry *b = bucket_of(k);
-    for (int i = 0; i < TT_WAYS; i++) {
-        Entry *e = &b[i];
+    Head *h = head_of(k);
+    if (h->gen != tt_gen) return -1;
+    tt_probes++;
+    int seen = 0;
+    for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
+        Entry *e = &pool[i];
         if (!matches(e, k, leader)) continue;
-        if (e->kind == 1 && e->value >= target) { *rel = entry_rel(e, k); return 1; }
-        if (e->kind == 2 && e->value < target) { *rel = entry_rel(e, k); return 0; }
-        if (e->best != 255) *best = e->best;
+        if (e->lo >= target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return 1; }
+        if (e->hi < target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return 0; }
+        if (e->best != 255 && *best < 0) *best = e->best;
     }
+    tt_scanned += seen;
     return -1;
 }
 
-static void tt_store(const Key *k, int leader, int kind, int value, u64 rel, int best) {
+static void tt_clear(void) {
+    tt_gen++;
+    if (tt_gen == 0) { memset(heads, 0, HEAD_SIZE * sizeof(Head)); tt_gen = 1; }
+    pool_used = 1;
+}
+
+/* North-South take at least lo and at most hi tricks (of s->left) */
+static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best) {
     if (!opt_tt) return;
-    Entry *b = bucket_of(k), *v = NULL;
-    for (int i = 0; i < TT_WAYS; i++)
-        if (b[i].gen != tt_gen) { v = &b[i]; break; }
-    if (!v) v = &b[(tt_clock++) & (TT_WAYS - 1)];
-    v->gen = tt_gen;
-    v->lens = k->lens;
-    v->leader = (uint8_t)leader;
-    v->kind = (uint8_t)kind;
-    v->value = (uint8_t)value;
-    v->best = (uint8_t)best;
+    uint8_t kk[4];
+    u32 sq[4];
     for (int su = 0; su < 4; su++) {
         u32 r = LANE(rel, su) & k->all[su];
-        int kk = !opt_partition ? k->n[su] : r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
-        v->k[su] = (uint8_t)kk;
-        v->seq[su] = k->seq[su] >> (2 * (k->n[su] - kk));
+        int n = !opt_partition ? k->n[su] : r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
+        kk[su] = (uint8_t)n;
+        sq[su] = k->seq[su] >> (2 * (k->n[su] - n));
     }
+    Head *h = head_of(k);
+    if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
+    int seen = 0;
+    for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
+        Entry *e = &pool[i];
+        if (e->lens != k->lens || e->leader != leader) continue;
+        if (memcmp(e->k, kk, 4) || memcmp(e->seq, sq, sizeof sq)) continue;
+        if (lo > e->lo) e->lo = (uint8_t)lo;
+        if (hi < e->hi) e->hi = (uint8_t)hi;
+        if (best != 255) e->best = (uint8_t)best;
+        return;
+    }
+    if (pool_used >= POOL_SIZE) {
+        /* full: start afresh (DDS does the same); the table is only a cache */
+        tt_clear();
+        h->gen = tt_gen;
+        h->first = 0;
+    }
+    u32 i = pool_used++;
+    Entry *v = &pool[i];
+    v->lens = k->lens;
+    v->leader = (uint8_t)leader;
+    v->lo = (uint8_t)lo;
+    v->hi = (uint8_t)hi;
+    v->best = (uint8_t)best;
+    memcpy(v->k, kk, 4);
+    memcpy(v->seq, sq, sizeof sq);
+    v->next = h->first;
+    h->first = i;
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
@@ -409,8 +456,8 @@ static int search(S *s, int target, u64 *rel) {
             int q = quick_winners(s, &qrel);
             if (ns_leads ? q >= target : target > s->left - q) {
                 *rel = qrel;
-                if (ns_leads) tt_store(&key, s->leader, 1, q, qrel, 255);
-                else tt_store(&key, s->leader, 2, s->left - q, qrel, 255);
+                if (ns_leads) tt_store(&key, s->leader, q, s->left, qrel, 255);
+                else tt_store(&key, s->leader, 0, s->left - q, qrel, 255);
                 return ns_leads;
             }
         }
@@ -440,8 +487,8 @@ static int search(S *s, int target, u64 *rel) {
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
-        if (result) tt_store(&key, s->leader, 1, target, acc, b);
-        else tt_store(&key, s->leader, 2, target - 1, acc, b);
+        if (result) tt_store(&key, s->leader, target, s->left, acc, b);
+        else tt_store(&key, s->leader, 0, target - 1, acc, b);
     }
     return result;
 }
@@ -466,12 +513,16 @@ static int solve_exact(S *s, int guess) {
 /* ---- Python interface ---------------------------------------------------- */
 
 static int ensure_tt(void) {
-    if (!tt) {
-        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-        if (!tt) { PyErr_NoMemory(); return -1; }
+    if (!pool) {
+        pool = (Entry *)malloc(POOL_SIZE * sizeof(Entry));
+        heads = (Head *)calloc(HEAD_SIZE, sizeof(Head));
+        if (!pool || !heads) {
+            free(pool); free(heads); pool = NULL; heads = NULL;
+            PyErr_NoMemory();
+            return -1;
+        }
     }
-    tt_gen++;
-    if (tt_gen == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); tt_gen = 1; }
+    tt_clear();
     return 0;
 }
 
@@ -669,7 +720,18 @@ static PyObject *core_options(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *core_stats(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k}", "probes", tt_probes, "hits", tt_hits,
+                                "scanned", tt_scanned, "entries", (unsigned long)pool_used);
+    tt_probes = tt_hits = tt_scanned = 0;
+
+    return r;
+}
+
 static PyMethodDef methods[] = {
+    {"_stats", core_stats, METH_NOARGS, "_stats() -> counters of the table since the last call"},
     {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=0): for tests of the search itself"},
     {"solve", core_solve, METH_VARARGS,
      "solve(hands, trump, nullo, leader, trick) -> (north_south_tricks, nodes)"},

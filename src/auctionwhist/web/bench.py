@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 import urllib.request
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 __all__ = ["free_port", "run_bench", "server_process", "wait_until_up"]
@@ -104,68 +104,121 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
-async def _seat(ws: Any, rng: random.Random, think: float, lat: list[float]) -> int:
-    """One seat's robot: a random legal intention each time it is to act."""
-    actions = 0
-    await ws.send('{"type":"hello"}')
-    sent = 0.0
-    loads, clock = json.loads, time.perf_counter
-    while True:
-        msg = loads(await ws.recv())
+class _Robot(asyncio.Protocol):
+    """One seat's robot over a raw WebSocket (``websockets``' sans-I/O
+    protocol, no task or queue per message): the bench's client must cost
+    the machine little, so that the server is what is measured."""
+
+    def __init__(self, url: str, rng: random.Random, think: float, lat: list[float]) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**22)  # no extensions: no deflate
+        self.rng, self.think, self.lat = rng, think, lat
+        loop = asyncio.get_running_loop()
+        self.open: asyncio.Future[None] = loop.create_future()
+        self.done: asyncio.Future[int] = loop.create_future()
+        self.actions = 0
+        self.sent = 0.0
+        self.transport: asyncio.Transport | None = None
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        self.transport.write(b"".join(self.ws.data_to_send()))
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's is not a subclass
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        for f in (self.open, self.done):
+            if not f.done():
+                f.set_exception(exc or ConnectionError("the server closed the connection"))
+
+    def send(self, text: str) -> None:
+        self.ws.send_text(text.encode())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+
+        self.ws.receive_data(data)
+        for ev in self.ws.events_received():
+            if not isinstance(ev, Frame):
+                if not self.open.done():
+                    self.open.set_result(None)  # the handshake's response
+                continue
+            if ev.opcode is Opcode.TEXT and not self.done.done():
+                self.on_message(json.loads(bytes(ev.data)))
+        out = self.ws.data_to_send()  # pongs to the server's pings
+        if out and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(out))
+
+    def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ack":
-            lat.append(clock() - sent)
-            continue
+            self.lat.append(time.perf_counter() - self.sent)
+            return
         if kind == "error":
-            raise RuntimeError(f"the server refused a robot's action: {msg}")
+            self.done.set_exception(RuntimeError(f"the server refused a robot's action: {msg}"))
+            return
         if kind == "game_over" or msg.get("phase") == "finished" or msg.get("finished"):
-            break
-        if kind not in ("event", "state"):
-            continue
-        if kind == "event" and "phase" not in msg:
-            continue  # not the last of a batch
-        action = choose(msg, rng)
+            self.done.set_result(self.actions)
+            return
+        if kind not in ("event", "state") or (kind == "event" and "phase" not in msg):
+            return  # not the last of a batch
+        action = choose(msg, self.rng)
         if action is None:
-            continue
+            return
         if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
-            continue
-        if think:
-            await asyncio.sleep(rng.random() * 2 * think)
-        sent = clock()
-        await ws.send(json.dumps(action))
-        actions += 1
-    return actions
+            return
+        text = json.dumps(action)
+        if self.think:
+            asyncio.get_running_loop().call_later(
+                self.rng.random() * 2 * self.think, self._act, text
+            )
+        else:
+            self._act(text)
+
+    def _act(self, text: str) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        self.sent = time.perf_counter()
+        self.actions += 1
+        self.send(text)
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
 
 
 async def _play(
     port: int, links: list[str], think: float, seed: int, start: Callable[[], None] | None = None
-) -> tuple[int, list[float], float, float]:
-    """Connect every seat, then play; (actions, latencies, start, end) with
-    ``time.monotonic`` (the same clock in every process)."""
-    import websockets
-
+) -> tuple[int, list[float], float, float, float]:
+    """Connect every seat, then play; (actions, latencies, start, end, CPU
+    seconds) with ``time.monotonic`` (the same clock in every process)."""
+    loop = asyncio.get_running_loop()
     lat: list[float] = []
     rng = random.Random(seed)
-    # No permessage-deflate: the frames are a few hundred bytes.
-    socks = await asyncio.gather(
-        *(
-            websockets.connect(
-                f"ws://127.0.0.1:{port}/ws/{tok}", max_size=2**22, compression=None,
-                ping_interval=None, open_timeout=60,
-            )
-            for tok in links
-        )
-    )  # fmt: skip
-    if start is not None:
-        await asyncio.get_running_loop().run_in_executor(None, start)
-    began = time.monotonic()
+    robots = [
+        _Robot(f"ws://127.0.0.1:{port}/ws/{tok}", random.Random(rng.getrandbits(32)), think, lat)
+        for tok in links
+    ]
     try:
-        counts = await asyncio.gather(
-            *(_seat(ws, random.Random(rng.getrandbits(32)), think, lat) for ws in socks)
-        )
+        for r in robots:
+            await loop.create_connection(lambda r=r: r, "127.0.0.1", port)  # type: ignore[misc]
+        await asyncio.wait_for(asyncio.gather(*(r.open for r in robots)), 60)
+        if start is not None:
+            await loop.run_in_executor(None, start)
+        began, cpu = time.monotonic(), time.process_time()
+        for r in robots:
+            r.send('{"type":"hello"}')
+        counts = await asyncio.gather(*(r.done for r in robots))
+        return sum(counts), lat, began, time.monotonic(), time.process_time() - cpu
     finally:
-        await asyncio.gather(*(ws.close() for ws in socks), return_exceptions=True)
-    return sum(counts), lat, began, time.monotonic()
+        for r in robots:
+            r.close()
 
 
 def _run_loop(coro: Any) -> Any:
@@ -179,8 +232,7 @@ def _run_loop(coro: Any) -> Any:
 def _client(port: int, links: list[str], think: float, seed: int, barrier: Any, out: Any) -> None:
     """A client process: its share of the seats, started with the others."""
     try:
-        actions, lat, began, ended = _run_loop(_play(port, links, think, seed, barrier.wait))
-        out.put((actions, lat, began, ended, time.process_time()))
+        out.put(_run_loop(_play(port, links, think, seed, barrier.wait)))
     except BaseException as e:
         out.put(e)
         raise

@@ -17,6 +17,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -36,7 +37,8 @@ from ..duplicate.trays import Tray, make_trays
 from ..formats import jsonlog, pbn
 from ..laws.offences import LawsError
 from ..records import Event
-from ..robots import random_action
+from ..robots import make_robot
+from ..robots.player import Player, act
 from ..scoring import DealResult, DealScore, Holdings, Rubber, ScoringError, score_deal
 from ..table import Table
 from .db import EventRow, GameRow, SeatRow, TableRow, make_engine, migrate
@@ -137,6 +139,11 @@ class LiveTable:
     @property
     def humans(self) -> list[Seat]:
         return [s for s in Seat if not self.is_robot(s)]
+
+    @cached_property
+    def links(self) -> tuple[tuple[Seat, str], ...]:
+        """The people's seats with their links (fixed when the table is made)."""
+        return tuple((s, tok) for s in Seat if (tok := self.token_at(s)) is not None)
 
     @property
     def deals_planned(self) -> int | None:
@@ -505,10 +512,7 @@ class Service:
         is the same for several seats is one ``Msg`` (serialised once)."""
         t = lt.table
         shared: Msg | None = None
-        for s in lt.humans:
-            tok = lt.token_at(s)
-            if tok is None:
-                continue
+        for s, tok in lt.links:
             if not self.conns.get(tok) and self.observer is None:
                 continue
             if lt.game.kind == "match" and self.current(tok)[0] is not lt:
@@ -525,7 +529,9 @@ class Service:
             else:
                 if shared is None:
                     # Calls, cards, dummy, scores: the whole table's (web.views).
-                    shared = Msg(type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s))
+                    shared = Msg(
+                        type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s)
+                    )
                     if turn:
                         assert t is not None
                         shared.update(turn_view(t, s, lt.finished))
@@ -682,7 +688,7 @@ class Service:
         if t.phase == "penalty":
             _robot_ruling(t)
         else:
-            random_action(t, lt.rng)
+            act(t, _ROBOTS, lt.rng)
         self._commit(lt, self._after(lt, t.events[before:]))
 
     def _table_done(self, lt: LiveTable) -> None:
@@ -1235,6 +1241,13 @@ def _error_code(t: Table, seat: Seat, kind: str) -> str:
     if kind in ("call", "play", "bridge", "call_lead") and t.to_act != seat:
         return "out_of_turn"
     return "illegal"
+
+
+# The robots in the empty seats: the heuristic player (robots.heuristic), fast
+# enough to act inside the server's event loop; the Monte Carlo robot's double
+# dummy samples would hold every other table up.
+_ROBOT: Player = make_robot("heuristic")
+_ROBOTS = {seat: _ROBOT for seat in Seat}
 
 
 def _robot_ruling(t: Table) -> None:

@@ -1,0 +1,498 @@
+"""The playing robot: Monte Carlo over the unseen hands, each solved double dummy.
+
+For each card it must play the robot deals the cards it cannot see among the
+hands it cannot see, consistent with what the table has shown:
+
+* the voids shown by renounces (a player who did not follow has none left);
+* Duplicate Whist's turned trump, in the dealer's hand until he plays it
+  (AWL III §1);
+* the auction, softly: a suit declared promises four cards of it (five when
+  declared twice), a no-trump some strength (Hopson on the no-trump; Hawley
+  ch. I), a nullo few high cards. A sample that breaks these is redealt a few
+  times before it is taken anyway.
+
+Each sample is solved double dummy (``auctionwhist.solver``: DDS for suits and
+no-trump, in one batch per card; our core for nullo) and the card with the best
+average wins; the average counts tricks, with a bonus for making (or
+defeating) the contract, since "the chief object of the declarant is the
+winning of his contract" (Goodfellow, "Principles of play").
+
+Between cards that do equally well the period's conventions choose: top of a
+sequence, the "come-along" card when partner leads a high card (Hopson), and
+the discard from weakness, a low card (below the seven) from the weakest suit
+(Hopson, "The Discard"). The opening lead is the period's (``heuristic.
+period_lead``): the deal cannot be seen yet and the samples are too dear then.
+
+The robot sees only its ``SeatView``; the samples are its guesses, never the
+table's hands.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import FULL_PACK, Seat
+from ..solver import Position, score_cards, solve_position
+from .bidding import BiddingRobot
+from .heuristic import heuristic_card, is_nullo, our_hands, period_lead, playing_hand
+from .player import PlayerError
+from .view import SeatView
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "Knowledge",
+    "MonteCarloPlayer",
+    "Settings",
+    "claim_holds",
+    "knowledge",
+    "monte_carlo_card",
+    "sample_hands",
+    "score_samples",
+    "strain_of",
+]
+
+_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
+_HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How hard the robot thinks. ``samples`` deals at most, within ``budget``
+    seconds a card (at least ``min_samples``); nullo is solved once no hand
+    holds more than ``nullo_cards`` cards (before that the heuristic plays)."""
+
+    samples: int = 24
+    min_samples: int = 3
+    budget: float = 0.5
+    nullo_cards: int = 8
+    contract_bonus: float = 0.5
+    tolerance: float = 0.01
+    redeals: int = 12  # tries for a sample that fits the auction
+    claim_samples: int = 12  # samples to check a claim against
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What the seat knows of the hands, from its view alone."""
+
+    known: dict[Seat, int]  # hands it sees (cards still held)
+    hidden: tuple[Seat, ...]  # hands it does not see
+    counts: dict[Seat, int]  # cards each hidden hand still holds
+    voids: dict[Seat, int]  # suits (bit per suit) a hidden hand has shown void
+    forced: dict[int, Seat]  # cards known to be in a hidden hand (the turned trump)
+    unseen: int  # the cards in the hidden hands
+    played_by: dict[Seat, int]  # the cards each seat has played
+    promises: dict[Seat, tuple[tuple[int, int], ...]]  # (suit, min length) from bids
+    strength: dict[Seat, tuple[int, int]]  # (min, max) high-card points from bids
+
+
+def strain_of(view: SeatView) -> str:
+    """The solver's strain: the contract's denomination (Royal Spades as
+    spades), or Duplicate Whist's trump suit."""
+    if view.contract is not None:
+        d = view.contract.bid.denomination
+        return "S" if d == "RS" else d
+    return "CDHS"[view.trump] if view.trump >= 0 else "NT"
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """Read from ``view`` what can be known of the unseen hands."""
+    known: dict[Seat, int] = {view.seat: view.hand}
+    if view.dummy is not None and view.dummy_hand is not None:
+        known[view.dummy] = view.dummy_hand
+    played_by = {s: 0 for s in Seat}
+    voids = {s: 0 for s in Seat}
+    tricks = [*view.tricks]
+    if view.trick:
+        assert view.leader is not None
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0] // 13
+        for i, c in enumerate(cards):
+            s = leader.after(i)
+            played_by[s] |= 1 << c
+            if c // 13 != led:
+                voids[s] |= 1 << led
+    hidden = tuple(s for s in Seat if s not in known)
+    counts = {s: 13 - played_by[s].bit_count() for s in hidden}
+    seen = view.played
+    for h in known.values():
+        seen |= h
+    forced: dict[int, Seat] = {}
+    if view.turned is not None and not seen >> view.turned & 1 and view.dealer in hidden:
+        forced[view.turned] = view.dealer
+    promises: dict[Seat, tuple[tuple[int, int], ...]] = {}
+    strength: dict[Seat, tuple[int, int]] = {}
+    for s in hidden:
+        suits: dict[int, int] = {}
+        lo, hi = 0, 40
+        for b in view.bids_of(s):
+            if b.denom.nullo:
+                hi = min(hi, 9)
+            elif b.denom.trump is None:
+                lo = max(lo, 12)
+            else:
+                t = int(b.denom.trump)
+                suits[t] = 5 if t in suits else 4
+        promises[s] = tuple(suits.items())
+        strength[s] = (lo, hi)
+    return Knowledge(
+        known=known,
+        hidden=hidden,
+        counts={s: counts[s] for s in hidden},
+        voids={s: voids[s] for s in hidden},
+        forced=forced,
+        unseen=FULL_PACK & ~seen,
+        played_by=played_by,
+        promises=promises,
+        strength=strength,
+    )
+
+
+def _hcp(hand: int) -> int:
+    total = 0
+    for r, v in _HCP.items():
+        for s in range(4):
+            total += v * (hand >> (13 * s + r - 2) & 1)
+    return total
+
+
+def _misfits(k: Knowledge, hands: dict[Seat, int]) -> int:
+    """How many of the auction's promises a sample breaks."""
+    bad = 0
+    for s in k.hidden:
+        whole = hands[s] | k.played_by[s]
+        for suit, n in k.promises[s]:
+            bad += (whole & _SUIT[suit]).bit_count() < n
+        lo, hi = k.strength[s]
+        if lo or hi < 40:
+            p = _hcp(whole)
+            bad += p < lo or p > hi
+    return bad
+
+
+def _deal_once(k: Knowledge, cards: list[int], rng: random.Random) -> dict[Seat, int] | None:
+    room = dict(k.counts)
+    hands = {s: 0 for s in k.hidden}
+    for c, s in k.forced.items():
+        hands[s] |= 1 << c
+        room[s] -= 1
+    rng.shuffle(cards)
+    # The most constrained cards first (a suit only one hidden hand can hold).
+    options = {c: [s for s in k.hidden if not k.voids[s] >> (c // 13) & 1] for c in cards}
+    cards.sort(key=lambda c: len(options[c]))
+    for c in cards:
+        open_ = [s for s in options[c] if room[s] > 0]
+        if not open_:
+            return None
+        # Weighted by the room left, so the deal is near uniform.
+        pick = rng.randrange(sum(room[s] for s in open_))
+        for s in open_:
+            pick -= room[s]
+            if pick < 0:
+                break
+        hands[s] |= 1 << c
+        room[s] -= 1
+    return hands
+
+
+def sample_hands(
+    k: Knowledge, n: int, rng: random.Random, redeals: int = DEFAULT_SETTINGS.redeals
+) -> list[tuple[int, int, int, int]]:
+    """``n`` deals of the hands still held, each consistent with the voids and
+    the turned trump; the auction's promises kept when ``redeals`` tries allow."""
+    free = [c for c in range(52) if k.unseen >> c & 1 and c not in k.forced]
+    out: list[tuple[int, int, int, int]] = []
+    for _ in range(n):
+        best: dict[Seat, int] | None = None
+        best_bad = 1 << 30
+        for _ in range(max(1, redeals) * 4):
+            hands = _deal_once(k, list(free), rng)
+            if hands is None:
+                continue
+            bad = _misfits(k, hands)
+            if bad < best_bad:
+                best, best_bad = hands, bad
+            if bad == 0 or redeals <= 0:
+                break
+        if best is None:
+            raise PlayerError("no deal of the unseen cards fits what the play has shown")
+        full = {**k.known, **best}
+        out.append((full[Seat.NORTH], full[Seat.EAST], full[Seat.SOUTH], full[Seat.WEST]))
+    return out
+
+
+def _dds_batch(
+    samples: Sequence[tuple[int, int, int, int]], strain: str, leader: Seat, trick: Sequence[int]
+) -> list[dict[int, int]]:
+    """``score_cards`` for many samples in one DDS call (its threads share the
+    machine's cores)."""
+    from endplay.dds import solve_all_boards
+
+    from ..solver.dds import _endplay_card, _endplay_deal, _our_card
+
+    boards = []
+    for hands in samples:
+        full = list(hands)
+        for i, c in enumerate(trick):
+            full[(int(leader) + i) & 3] |= 1 << c
+        d = _endplay_deal(full, strain, int(leader))
+        for c in trick:
+            d.play(_endplay_card(c))
+        boards.append(d)
+    out: list[dict[int, int]] = []
+    for solved in solve_all_boards(boards):
+        out.append({_our_card(card): int(t) for card, t in solved})
+    return out
+
+
+def score_samples(
+    view: SeatView,
+    samples: Sequence[tuple[int, int, int, int]],
+    budget: float | None = None,
+    min_samples: int = 1,
+) -> list[dict[int, int]]:
+    """``{card: tricks of the mover's side from the tricks left}`` for each
+    sample solved (fewer than given when ``budget`` seconds run out)."""
+    if not samples:
+        return []
+    strain = strain_of(view)
+    turn = view.to_play if view.to_play is not None else view.seat
+    leader = view.leader if view.leader is not None else turn
+    trick = view.trick
+    start = time.perf_counter()
+    if strain == "NL":
+        out = []
+        for hands in samples:
+            out.append(score_cards(Position(hands, "NL", turn, trick)))
+            late = budget is not None and time.perf_counter() - start > budget
+            if late and len(out) >= min_samples:
+                break
+        return out
+    first = _dds_batch(samples[:1], strain, leader, trick)
+    rest = samples[1:]
+    if budget is not None and rest:
+        per = max(time.perf_counter() - start, 1e-4)
+        # Batches use both cores: count a sample at two thirds of the first.
+        fit = int((budget - per) / (per * 0.66))
+        rest = rest[: max(min_samples - 1, min(len(rest), fit))]
+    return first + (_dds_batch(rest, strain, leader, trick) if rest else [])
+
+
+def _need(view: SeatView, side: int) -> int | None:
+    """Tricks of the whole deal ``side`` must reach to make (declaring) or
+    defeat the contract; at nullo the most it may take. None at whist."""
+    c, d = view.contract, view.declarer
+    if c is None or d is None:
+        return None
+    if c.denom.nullo:
+        # Royalton law 83: the adversaries must take 6 + level for the nullo.
+        return 13 - (6 + c.level) if side == d.side else 5 + c.level
+    return 6 + c.level if side == d.side else 8 - c.level
+
+
+def _utility(view: SeatView, settings: Settings, side: int) -> list[float]:
+    """Value of taking t of the tricks left, for t = 0..left."""
+    left = 13 - len(view.tricks)
+    have = view.won[side]
+    need = _need(view, side)
+    nullo = is_nullo(view)
+    out = []
+    for t in range(left + 1):
+        total = have + t
+        u = float(-t if nullo else t)
+        if need is not None:
+            ok = total <= need if nullo else total >= need
+            u += settings.contract_bonus * ok
+        out.append(u)
+    return out
+
+
+def _equivalent(cards: Sequence[int], view: SeatView) -> bool:
+    """All the legal cards are of one suit with no card between them that
+    another hand could hold: any of them plays alike."""
+    if len({c // 13 for c in cards}) != 1:
+        return False
+    lo, hi = min(cards), max(cards)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1) & ~(1 << hi)
+    mine = playing_hand(view)
+    return not (between & ~view.played & ~mine)
+
+
+def _prefer(view: SeatView, cards: Sequence[int]) -> int:
+    """Between cards that do equally well, the period's convention."""
+    if len(cards) == 1:
+        return cards[0]
+    trick = view.trick
+    nullo = is_nullo(view)
+    if not trick:
+        return period_lead(view, cards)
+    led = trick[0] // 13
+    following = [c for c in cards if c // 13 == led]
+    if following:
+        if nullo:
+            return max(following)
+        if len(trick) == 2 and _come_along(view, trick[0]):
+            return max(following)
+        return min(following)
+    # Hopson, "The Discard": a card below the seven from the weakest suit shows
+    # weakness; failing one, a high card from the strongest shows strength.
+    hand = playing_hand(view)
+
+    def honors(c: int) -> int:
+        return sum(1 for r in (9, 10, 11, 12) if hand >> (13 * (c // 13) + r) & 1)
+
+    plain = [c for c in cards if c // 13 != view.trump] or list(cards)
+    low = [c for c in plain if c % 13 + 2 < 7]
+    if low:
+        return min(low, key=lambda c: (honors(c), c % 13))
+    return max(plain, key=lambda c: (honors(c), c % 13))
+
+
+def _come_along(view: SeatView, led_card: int) -> bool:
+    """Hopson's "come-along" card: partner led an ace or king and we wish the
+    suit continued (we hold the next honor, or can ruff its third round)."""
+    if led_card % 13 + 2 < 13:
+        return False
+    hand = playing_hand(view)
+    suit = led_card // 13
+    held = hand & _SUIT[suit]
+    below = led_card - 1  # the next honor or the one after it
+    if held >> below & 1 or held >> (below - 1) & 1:
+        return True
+    return view.trump >= 0 and held.bit_count() == 2 and bool(hand & _SUIT[view.trump])
+
+
+def monte_carlo_card(
+    view: SeatView, rng: random.Random, settings: Settings = DEFAULT_SETTINGS
+) -> int:
+    """The robot's card for ``view``: the best on average over samples of the
+    unseen hands, solved double dummy."""
+    cards = list(view.legal_cards)
+    if not cards:
+        raise PlayerError("no card is legal now")
+    if len(cards) == 1:
+        return cards[0]
+    if not view.tricks and not view.trick:
+        return period_lead(view, cards)
+    if _equivalent(cards, view):
+        return _prefer(view, cards)
+    strain = strain_of(view)
+    if strain == "NL" and max(playing_hand(view).bit_count(), 1) > settings.nullo_cards:
+        return heuristic_card(view)
+    k = knowledge(view)
+    samples = sample_hands(k, settings.samples, rng, settings.redeals)
+    scored = score_samples(view, samples, settings.budget, settings.min_samples)
+    turn = view.to_play if view.to_play is not None else view.seat
+    value = _utility(view, settings, turn.side)
+    total = dict.fromkeys(cards, 0.0)
+    for sc in scored:
+        for c in cards:
+            total[c] += value[sc[c]]
+    best = max(total.values())
+    tol = settings.tolerance * len(scored)
+    return _prefer(view, [c for c in cards if total[c] >= best - tol])
+
+
+def claim_holds(
+    view: SeatView, rng: random.Random, samples: int = 12, share: float = 0.9
+) -> bool | None:
+    """Whether ``view.claim`` gives the claimant's side no more than it takes
+    double dummy in at least ``share`` of the samples (daw 86-88, Whist Club 74,
+    Royalton 69: a claim accepted is scored as claimed). None when it cannot
+    be judged in time (a nullo with many cards left)."""
+    if view.claim is None or view.to_play is None:
+        return None
+    claimant, claimed = view.claim
+    left = 13 - len(view.tricks)
+    strain = strain_of(view)
+    turn = view.to_play
+    if strain == "NL" and turn and max(playing_hand(view).bit_count(), 0) > 8:
+        return None
+    k = knowledge(view)
+    # The claimant's partner may be the hand to play; every hidden hand is sampled.
+    trick = view.trick
+    good = 0
+    deals = sample_hands(k, samples, rng)
+    for hands in deals:
+        v = solve_position(Position(hands, strain, turn, trick))
+        theirs = v if turn.side == claimant.side else left - v
+        fair = theirs <= claimed if strain == "NL" else theirs >= claimed
+        good += fair
+    return good >= share * len(deals)
+
+
+class MonteCarloPlayer(BiddingRobot):
+    """The period's bidding rules (``robots.bidding``) and the Monte Carlo card
+    play; answers claims by checking them double dummy over samples."""
+
+    def __init__(self, style: str | float = 0.0, settings: Settings = DEFAULT_SETTINGS) -> None:
+        super().__init__(style)
+        self.settings = settings
+
+    def card(self, view: SeatView, rng: random.Random) -> int:
+        return monte_carlo_card(view, rng, self.settings)
+
+    def answer_claim(self, view: SeatView, rng: random.Random) -> bool:
+        if view.claim is not None and view.claim[1] == 0:
+            return True
+        holds = claim_holds(view, rng, self.settings.claim_samples)
+        return bool(holds)
+
+    def rule(self, view: SeatView, rng: random.Random) -> tuple[str, str]:
+        p = view.pending
+        if p is None:
+            raise PlayerError("there is no irregularity before the table")
+        keys = [o.key for o in p.offence.options]
+        for key in _PENALTY_PREFERENCE:
+            if key in keys:
+                opt = p.offence.option(key)
+                if key.startswith("revoke"):
+                    break
+                if opt.arg == "suit":
+                    return key, "CDHS"[_suit_to_call(view, p.seat, key)]
+                return key, ""
+        return super().rule(view, rng)
+
+
+# The remedies a robot asks for, most useful first: a call on the offender's
+# next card or lead takes tricks; a new deal or points only restore the balance.
+_PENALTY_PREFERENCE = (
+    "revoke_tricks",
+    "revoke_points",
+    "call_suit",
+    "call_card",
+    "highest",
+    "lowest",
+    "forbid_suit",
+    "win",
+    "lose",
+    "highest_trump",
+    "lowest_trump",
+    "trump",
+    "no_trump",
+    "exposed",
+    "points",
+    "accept",
+)
+
+
+def _suit_to_call(view: SeatView, offender: Seat, key: str) -> int:
+    """``call_suit``: the suit his side is strongest in, to be led into it;
+    ``forbid_suit``: the suit his side is weakest in, the lead it wants."""
+    ours = our_hands(view)
+
+    def strength(s: int) -> tuple[int, int]:
+        held = ours & _SUIT[s]
+        return (_hcp(held), held.bit_count())
+
+    suits = [s for s in range(4) if s != view.trump] or list(range(4))
+    if key == "forbid_suit":
+        return min(suits, key=strength)
+    return max(suits, key=strength)

@@ -1,0 +1,72 @@
+"""``whist bench robots``: the figures, on a tiny sample."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from auctionwhist.cli import app
+from auctionwhist.robots.cardplay import Settings
+from auctionwhist.robots.strength import bench_robots, percentile
+
+KEYS = {
+    "code",
+    "deals",
+    "declarer_dd_gap",
+    "par_gap",
+    "match_margin",
+    "match_se",
+    "call_s_median",
+    "call_s_p95",
+    "card_s_median",
+    "card_s_p95",
+}
+
+
+def test_percentile() -> None:
+    assert percentile([], 0.5) == 0.0
+    assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0
+    assert percentile([0.0, 10.0], 0.95) == 9.5
+
+
+def test_bench_robots_json_daw() -> None:
+    r = CliRunner().invoke(
+        app,
+        [
+            "bench",
+            "robots",
+            "--code",
+            "daw",
+            "--deals",
+            "1",
+            "--samples",
+            "2",
+            "--budget",
+            "0.05",
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data.keys() >= KEYS
+    assert data["code"] == "daw" and data["deals"] == 1
+    assert data["card_s_median"] > 0 and data["card_s_p95"] >= data["card_s_median"]
+    assert data["call_s_p95"] >= data["call_s_median"] > 0
+    if data["declarer_dd_gap"] is not None:
+        assert -13 <= data["declarer_dd_gap"] <= 13
+
+
+def test_whist_has_no_par_awl() -> None:
+    """Duplicate Whist has no auction (AWL III §1), so no par; the match and the
+    declarer figures still come (no declarer: none)."""
+    b = bench_robots("whist", 1, settings=Settings(samples=2, min_samples=1, budget=0.05))
+    assert b.par_gap is None and b.declarer_dd_gap is None
+    assert len(b.margins) == 1 and b.match_margin == b.margins[0]
+    assert b.call_s_median == 0.0  # no calls at whist
+
+
+def test_bad_deals_fail_cleanly() -> None:
+    r = CliRunner().invoke(app, ["bench", "robots", "--deals", "0"])
+    assert r.exit_code == 2
+    assert "--deals 0" in r.output
