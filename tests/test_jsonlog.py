@@ -41,8 +41,8 @@ from auctionwhist.records import (
     TableMode,
     TrumpDeclared,
 )
-from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Table
+from log_helpers import random_log
 
 N, E, S, W = Seat
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
@@ -124,14 +124,6 @@ def test_every_record_kind_round_trips() -> None:
     assert loads(text) == log
     assert events_from_json(events_to_json(log)) == log
     assert events_from_json(text) == log
-
-
-def random_log(code: str, seed: int, stop: int) -> tuple[Event, ...]:
-    """A legal log through the Table: random calls, bridging, cards and claims."""
-    rng = random.Random(seed)
-    table = Table(code, deal(code, number=rng.randint(1, 16), rng=rng))
-    play_random_deal(table, rng, claims=0.03, stop=stop)
-    return table.events
 
 
 @settings(max_examples=150, deadline=None)

@@ -26,9 +26,9 @@ from auctionwhist.formats.pbn import (
     parse_games,
     play_rows,
 )
-from auctionwhist.records import Bridged, CallMade, CardPlayed, Claimed, Dealt, Event
-from auctionwhist.robots import play_random_deal
+from auctionwhist.records import Bridged, CallMade, CardPlayed, Claimed, Dealt
 from auctionwhist.table import Table
+from log_helpers import random_log
 
 N, E, S, W = Seat
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
@@ -197,14 +197,6 @@ def test_claim_ends_the_play_section() -> None:
     )
     assert tg["Result"] == str(t.tricks_won()[0])
     assert import_pbn(text) == t.events
-
-
-def random_log(code: str, seed: int, stop: int) -> tuple[Event, ...]:
-    """A legal log through the Table: random calls, bridging, cards and claims."""
-    rng = random.Random(seed)
-    table = Table(code, deal(code, number=rng.randint(1, 16), rng=rng))
-    play_random_deal(table, rng, claims=0.03, stop=stop)
-    return table.events
 
 
 @settings(max_examples=150, deadline=None)
