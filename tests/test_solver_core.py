@@ -122,3 +122,29 @@ def test_core_rejects_bad_positions(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         _core.solve(hands, -1, False, 0, trick)
+
+
+def test_nullo_cut_offs_change_nothing() -> None:
+    """Royalton nullo (SPEC §2.2 (5)): the sure-win / sure-lose tests at trick
+    starts (a side or a leader above everything, a side below everything) and
+    the nullo move ordering give the figures of the plain search."""
+    rng = random.Random(11)
+    cases = [(random_ending(rng, 6), rng.randrange(4)) for _ in range(40)]
+    with_cuts = [_core.solve(h, -1, True, ld, ())[0] for h, ld in cases]
+    _core._options(0, 1, 0)
+    try:
+        plain = [_core.solve(h, -1, True, ld, ())[0] for h, ld in cases]
+    finally:
+        _core._options(1, 1, 1)
+    assert with_cuts == plain
+
+
+def test_nullo_side_above_everything_takes_every_trick() -> None:
+    """Royalton nullo: North-South hold the top cards of every suit they share
+    with East-West: whoever leads, they are forced to take every trick."""
+    # North: spade A K, South: heart A K; East: spade 2 3, West: heart 2 3
+    sa, sk, ha, hk = 51, 50, 38, 37
+    hands = ((1 << sa) | (1 << sk), (1 << 39) | (1 << 40), (1 << ha) | (1 << hk), 3 << 26)
+    assert _core.solve(hands, -1, True, 0, ())[0] == 2
+    assert _core.solve(hands, -1, True, 1, ())[0] == 2
+    assert _core.solve(hands, -1, True, 3, ())[0] == 2

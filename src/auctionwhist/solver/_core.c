@@ -72,6 +72,8 @@ static u32 tt_gen = 0;
 static int opt_tt = 1;
 /* Reuse entries for positions differing only in small cards (partition search). */
 static int opt_partition = 1;
+/* Nullo cut-offs at trick starts (tests compare them against the plain search). */
+static int opt_nullo_cuts = 1;
 
 typedef struct {
     u64 hand[4];
@@ -249,6 +251,42 @@ static int quick_winners(const S *s, u64 *rel) {
     return q;
 }
 
+/* Nullo: a side whose every card is above every card the other side holds in
+ * its suit, on lead, wins every trick left (it leads a winner and keeps the
+ * lead); a side whose every card is below, whose leader holds a suit the other
+ * side holds, loses every trick (it leads under them, and they then keep the lead).
+ * Returns the North-South tricks when one of these settles the position, else
+ * -1; *rel gets the cards of the dominating side in the suits both hold. */
+static int nullo_settled(const S *s, u64 *rel) {
+    int L = s->leader;
+    u64 x = s->hand[L] | s->hand[(L + 2) & 3], y = s->hand[(L + 1) & 3] | s->hand[(L + 3) & 3];
+    int top = 1, bottom = 1, shared = 0;
+    u64 xr = 0, yr = 0;
+    for (int su = 0; su < 4 && (top || bottom); su++) {
+        u32 xs = LANE(x, su), ys = LANE(y, su);
+        if (!xs || !ys) continue;
+        if (LANE(s->hand[L], su)) shared = 1;
+        if (__builtin_ctz(xs) < hibit32(ys)) top = 0;
+        if (hibit32(xs) > __builtin_ctz(ys)) bottom = 0;
+        xr |= (u64)xs << (16 * su);
+        yr |= (u64)ys << (16 * su);
+    }
+    int ns_leads = (L & 1) == 0;
+    if (top) { *rel = xr; return ns_leads ? s->left : 0; }
+    /* the leader alone: every card of his above all the others' of its suit */
+    u64 lr = 0, others = (x ^ s->hand[L]) | y;
+    int master = 1;
+    for (int su = 0; su < 4 && master; su++) {
+        u32 ls = LANE(s->hand[L], su), os = LANE(others, su);
+        if (!ls || !os) continue;
+        if (__builtin_ctz(ls) < hibit32(os)) master = 0;
+        lr |= (u64)ls << (16 * su);
+    }
+    if (master) { *rel = lr; return ns_leads ? s->left : 0; }
+    if (bottom && shared) { *rel = yr; return ns_leads ? 0 : s->left; }
+    return -1;
+}
+
 /* ---- move generation and ordering --------------------------------------- */
 
 typedef struct {
@@ -312,8 +350,17 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
             } else {
                 /* lead under everything the adversaries hold: they must win */
                 u32 below = (1u << r) - 1;
-                if (opp && !(opp & below))
-                    sc = (par && !(par & ~below & 0x1FFF) ? 40 : 60) - popc32(par & ~below & 0x1FFF);
+                u32 o1 = LANE(s->hand[O1], su), o2 = LANE(s->hand[O2], su);
+                /* the lowest card an adversary is sure to play to this suit */
+                int f = -1;
+                if (o1) f = __builtin_ctz(o1);
+                if (o2 && __builtin_ctz(o2) > f) f = __builtin_ctz(o2);
+                if (r < f && (!par || __builtin_ctz(par) < f))
+                    sc = 60 + r; /* surely lost: shed the highest such card */
+                else if (r < f)
+                    sc = 45 + r;
+                else if (!opp)
+                    sc = 10 - r; /* our side surely wins it */
                 else
                     sc = 30 - r - 2 * popc32(opp & below);
             }
@@ -338,6 +385,7 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
                 else sc = 30 - r - (su == trump ? 10 : 0);
             } else {
                 if (!ours) sc = 60 + r; /* duck with the highest card that still loses */
+                else if (!win) sc = 50 + r; /* under partner's card: shed a high one */
                 else if (last) sc = 40 + r + (su != led ? 12 : 0);
                 else sc = 30 - r;
             }
@@ -451,7 +499,15 @@ static int search(S *s, int target, u64 *rel) {
         if (t >= 0) return t;
         if (hint >= 0) best = card_of_rel(s, turn, hint);
         int ns_leads = (s->leader & 1) == 0;
-        if (!s->nullo) {
+        if (s->nullo && opt_nullo_cuts) {
+            u64 qrel = 0;
+            int v = nullo_settled(s, &qrel);
+            if (v >= 0) {
+                *rel = qrel;
+                tt_store(&key, s->leader, v, v, qrel, 255);
+                return v >= target;
+            }
+        } else if (!s->nullo) {
             u64 qrel = 0;
             int q = quick_winners(s, &qrel);
             if (ns_leads ? q >= target : target > s->left - q) {
@@ -716,7 +772,7 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
 
 static PyObject *core_options(PyObject *self, PyObject *args) {
     (void)self;
-    if (!PyArg_ParseTuple(args, "i|i", &opt_tt, &opt_partition)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|ii", &opt_tt, &opt_partition, &opt_nullo_cuts)) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -732,7 +788,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"_stats", core_stats, METH_NOARGS, "_stats() -> counters of the table since the last call"},
-    {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=0): for tests of the search itself"},
+    {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=1, nullo_cuts=1): for tests of the search itself"},
     {"solve", core_solve, METH_VARARGS,
      "solve(hands, trump, nullo, leader, trick) -> (north_south_tricks, nodes)"},
     {"score", core_score, METH_VARARGS,

@@ -17,12 +17,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from ..formats import jsonlog, pbn
 from . import pages
 from .db import database_url
 from .service import Service, WebError
-from .ws import seat_socket
+from .ws import asgi_seat_socket, seat_socket
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -198,6 +199,23 @@ def api_routes() -> list[BaseRoute]:
     ]
 
 
+class _App(Starlette):
+    """Starlette, except that a seat's WebSocket (``/ws/{token}``) goes straight
+    to ``web.ws``: its messages are the load of issue 7's benchmark, and
+    Starlette's middleware and router cost a tenth of the server's time per
+    action (docs/web.md, Benchmark). The route stays declared for the rest."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not __import__("os").environ.get("NOBYPASS"):
+            path: str = scope["path"]
+            token = path[4:]
+            if path.startswith("/ws/") and token and "/" not in token:
+                scope["app"] = self
+                await asgi_seat_socket(token, self.state.service, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(database: str | None = None, *, robot_delay: float = 0.0) -> Starlette:
     """The app over the database at ``database`` (default: ``database_url()``):
     created and migrated on start, every table resumed where it was."""
@@ -216,6 +234,6 @@ def create_app(database: str | None = None, *, robot_delay: float = 0.0) -> Star
     static = HERE / "static"
     static.mkdir(exist_ok=True)
     routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = _App(routes=routes, lifespan=lifespan)
     app.state.service = service
     return app

@@ -119,7 +119,7 @@ class _Robot(asyncio.Protocol):
         self.open: asyncio.Future[None] = loop.create_future()
         self.done: asyncio.Future[int] = loop.create_future()
         self.actions = 0
-        self.sent = 0.0
+        self.sent: dict[int, float] = {}  # ref -> when the intention was sent
         self.transport: asyncio.Transport | None = None
 
     def _flush(self) -> None:
@@ -158,7 +158,9 @@ class _Robot(asyncio.Protocol):
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ack":
-            self.lat.append(time.perf_counter() - self.sent)
+            # Matched by ``ref``: a seat may act again (the declarant for
+            # dummy) before it reads the ack of its last intention.
+            self.lat.append(time.perf_counter() - self.sent.pop(msg["ref"]))
             return
         if kind == "error":
             self.done.set_exception(RuntimeError(f"the server refused a robot's action: {msg}"))
@@ -173,19 +175,20 @@ class _Robot(asyncio.Protocol):
             return
         if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
             return
+        self.actions += 1
+        action["ref"] = self.actions
         text = json.dumps(action)
         if self.think:
             asyncio.get_running_loop().call_later(
-                self.rng.random() * 2 * self.think, self._act, text
+                self.rng.random() * 2 * self.think, self._act, self.actions, text
             )
         else:
-            self._act(text)
+            self._act(self.actions, text)
 
-    def _act(self, text: str) -> None:
+    def _act(self, ref: int, text: str) -> None:
         if self.transport is None or self.transport.is_closing():
             return
-        self.sent = time.perf_counter()
-        self.actions += 1
+        self.sent[ref] = time.perf_counter()
         self.send(text)
 
     def close(self) -> None:

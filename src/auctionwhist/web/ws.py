@@ -8,15 +8,16 @@ and changes nothing (issue 7 §6).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
+import weakref
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Send
+from starlette.websockets import WebSocket
 
 from .service import Conn, Msg, Service, WebError
 
-__all__ = ["MAX_MESSAGE", "seat_socket"]
+__all__ = ["MAX_MESSAGE", "SocketConn", "asgi_seat_socket", "seat_socket"]
 
 MAX_MESSAGE = 4096  # bytes: an intention is a few dozen
 _encode = json.JSONEncoder(separators=(",", ":")).encode
@@ -52,21 +53,30 @@ def parse(text: str | bytes) -> dict[str, Any]:
 
 
 async def seat_socket(ws: WebSocket) -> None:
-    service: Service = ws.app.state.service
-    token = ws.path_params["token"]
-    await ws.accept()
-    if token not in service.seat_tokens:
-        await ws.send_json(_error("no_such_link", "this link is not a seat at any table here"))
-        await ws.close(code=4404)
+    """The route's endpoint (what Starlette would call); ``asgi_seat_socket``
+    is what the app calls for ``/ws/{token}``, without Starlette's layers."""
+    await asgi_seat_socket(ws.path_params["token"], ws.app.state.service, ws.receive, ws.send)
+
+
+async def asgi_seat_socket(token: str, service: Service, receive: Receive, send: Send) -> None:
+    """One seat's socket over raw ASGI messages: the hot path of issue 7's load
+    target, so no wrapper per message (docs/web.md, Benchmark)."""
+    first = await receive()
+    if first["type"] != "websocket.connect":
         return
-    conn = Conn(token)
+    await send({"type": "websocket.accept"})
+    if token not in service.seat_tokens:
+        refused = _error("no_such_link", "this link is not a seat at any table here")
+        await send({"type": "websocket.send", "text": _encode(refused)})
+        await send({"type": "websocket.close", "code": 4404})
+        return
+    conn = SocketConn(token, send)
     service.subscribe(conn)
-    writer = asyncio.create_task(_write(ws, conn))
     try:
         while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                break  # websocket.disconnect
             text = message.get("text")
             if text is None:
                 text = message.get("bytes") or b""
@@ -91,13 +101,71 @@ async def seat_socket(ws: WebSocket) -> None:
                     conn.push(ack)
             except WebError as e:
                 conn.push(_error(e.code, str(e), ref))
-    except WebSocketDisconnect:
-        pass
     finally:
+        conn.closed = True
         service.unsubscribe(conn)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+
+
+class SocketConn(Conn):
+    """A connected socket. Its messages are written by one writer task per
+    event loop (``_Writer``), not a task per socket: after a group commit
+    (``Service._flush``) one task step writes every seat's frames, in order."""
+
+    def __init__(self, token: str, send: Send) -> None:
+        super().__init__(token)
+        self.send = send
+        self.out: list[dict[str, Any]] = []
+        self.closed = False
+        self.writer = _Writer() if __import__("os").environ.get("WPER") else _writer()
+
+    def push(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if not self.out:
+            self.writer.mark(self)
+        self.out.append(msg)
+
+
+class _Writer:
+    """Writes the pending messages of every marked socket, in one task."""
+
+    def __init__(self) -> None:
+        self.dirty: list[SocketConn] = []
+        self.task: asyncio.Task[None] | None = None
+
+    def mark(self, conn: SocketConn) -> None:
+        self.dirty.append(conn)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while self.dirty:
+                dirty, self.dirty = self.dirty, []
+                for c in dirty:
+                    out, c.out = c.out, []
+                    for msg in out:
+                        if c.closed:
+                            break
+                        try:
+                            await c.send({"type": "websocket.send", "text": _text(msg)})
+                        except Exception:  # the client went away: its reader ends
+                            c.closed = True
+        finally:
+            self.task = None
+
+
+_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writer] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _writer() -> _Writer:
+    loop = asyncio.get_running_loop()
+    w = _writers.get(loop)
+    if w is None:
+        w = _writers[loop] = _Writer()
+    return w
 
 
 def _text(msg: dict[str, Any]) -> str:
@@ -107,11 +175,3 @@ def _text(msg: dict[str, Any]) -> str:
             msg.text = _encode(msg)
         return msg.text
     return _encode(msg)
-
-
-async def _write(ws: WebSocket, conn: Conn) -> None:
-    queue = conn.queue
-    send = ws.send  # the ASGI message, without send_text's wrapper
-    while True:
-        msg = queue.get_nowait() if not queue.empty() else await queue.get()
-        await send({"type": "websocket.send", "text": _text(msg)})
