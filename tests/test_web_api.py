@@ -273,3 +273,33 @@ def test_director_match_enter_result_publish(client: TestClient) -> None:
     assert res["result"]["code"] == "daw" and res["travellers"]
     assert "<html" in res["html"]["result"].lower()
     assert client.get(f"/api/results/{game}.pbn").text.count("[Deal ") >= 4
+
+
+def test_one_writer_sends_each_seat_its_event_and_the_actor_its_ack_after(
+    client: TestClient,
+) -> None:
+    """Issue 7 §5: the frames of a group commit are written by one task for all
+    sockets (web.ws); each seat still gets the event, and the seat that acted
+    gets it before the ack of its intention (matched by ``ref``)."""
+    g = new_deal(client, humans=["N", "E", "S", "W"])
+    toks = {s: tok(u) for s, u in g["seats"].items()}
+    with (
+        client.websocket_connect(f"/ws/{toks['N']}") as n,
+        client.websocket_connect(f"/ws/{toks['E']}") as e,
+        client.websocket_connect(f"/ws/{toks['S']}") as s,
+        client.websocket_connect(f"/ws/{toks['W']}") as w,
+    ):
+        states = {}
+        for seat, ws in zip("NESW", (n, e, s, w), strict=True):
+            ws.send_json({"type": "hello"})
+            states[seat] = ws.receive_json()
+        actor = next(seat for seat, st in states.items() if st["my_turn"])
+        sock = dict(zip("NESW", (n, e, s, w), strict=True))
+        call = states[actor]["legal_calls"][0]
+        sock[actor].send_json({"type": "call", "call": call, "ref": 7})
+        for seat, ws in sock.items():
+            ev = ws.receive_json()
+            assert ev["type"] == "event" and ev["event"]["type"] == "call_made", seat
+            assert ev["n"] == states[seat]["n"] + 1
+        ack = sock[actor].receive_json()
+        assert ack == {"type": "ack", "n": states[actor]["n"] + 1, "ref": 7}

@@ -81,7 +81,8 @@ class Msg(dict[str, Any]):
 
 
 class Conn:
-    """One connected client: messages are queued and written by ``web.ws``."""
+    """One connected client; ``push`` queues a message (``web.ws.SocketConn``
+    writes it to the socket instead)."""
 
     def __init__(self, token: str | None) -> None:
         self.token = token

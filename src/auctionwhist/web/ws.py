@@ -116,7 +116,7 @@ class SocketConn(Conn):
         self.send = send
         self.out: list[dict[str, Any]] = []
         self.closed = False
-        self.writer = _Writer() if __import__("os").environ.get("WPER") else _writer()
+        self.writer = _writer()
 
     def push(self, msg: dict[str, Any]) -> None:
         if self.closed:
