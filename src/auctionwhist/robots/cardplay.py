@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..cards import FULL_PACK, Seat
 from ..solver import Position, score_cards, solve_position
+from ..solver.dds import dds_solve_boards
 from .bidding import BiddingRobot
 from .heuristic import heuristic_card, is_nullo, our_hands, period_lead, playing_hand
 from .player import PlayerError
@@ -231,25 +232,8 @@ def sample_hands(
 def _dds_batch(
     samples: Sequence[tuple[int, int, int, int]], strain: str, leader: Seat, trick: Sequence[int]
 ) -> list[dict[int, int]]:
-    """``score_cards`` for many samples in one DDS call (its threads share the
-    machine's cores)."""
-    from endplay.dds import solve_all_boards
-
-    from ..solver.dds import _endplay_card, _endplay_deal, _our_card
-
-    boards = []
-    for hands in samples:
-        full = list(hands)
-        for i, c in enumerate(trick):
-            full[(int(leader) + i) & 3] |= 1 << c
-        d = _endplay_deal(full, strain, int(leader))
-        for c in trick:
-            d.play(_endplay_card(c))
-        boards.append(d)
-    out: list[dict[int, int]] = []
-    for solved in solve_all_boards(boards):
-        out.append({_our_card(card): int(t) for card, t in solved})
-    return out
+    """``score_cards`` for many samples in one DDS call."""
+    return dds_solve_boards(samples, strain, int(leader), trick)
 
 
 def score_samples(

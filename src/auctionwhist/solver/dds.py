@@ -7,12 +7,18 @@ nothing of nullo (SPEC §2.2 (5)); asking it for ``"NL"`` raises
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import Deal, Seat, hand_to_pbn
 
-__all__ = ["dds_score_cards", "dds_solve_board", "dds_table", "dds_tricks"]
+__all__ = [
+    "dds_score_cards",
+    "dds_solve_board",
+    "dds_solve_boards",
+    "dds_table",
+    "dds_tricks",
+]
 
 # endplay's Denom numbers: spades 0, hearts 1, diamonds 2, clubs 3, no-trump 4.
 _DENOM = {"C": 3, "D": 2, "H": 1, "S": 0, "RS": 0, "NT": 4}
@@ -66,6 +72,23 @@ def dds_tricks(deal: Deal, strain: str, declarer: Seat) -> int:
     return 13 - max(scores.values())
 
 
+def _endplay_position(
+    hands: tuple[int, int, int, int] | list[int],
+    strain: str,
+    leader: int,
+    trick: tuple[int, ...] | list[int] | Sequence[int],
+) -> Any:
+    """endplay's deal for a position: the trick in progress back in its hands,
+    then played again from ``leader``."""
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) & 3] |= 1 << c
+    d = _endplay_deal(full, strain, leader)
+    for c in trick:
+        d.play(_endplay_card(c))
+    return d
+
+
 def dds_solve_board(
     hands: tuple[int, int, int, int] | list[int],
     strain: str,
@@ -77,16 +100,22 @@ def dds_solve_board(
     excluded); ``leader`` led the trick in progress."""
     from endplay.dds import solve_board
 
-    full = list(hands)
-    for i, c in enumerate(trick):
-        full[(leader + i) & 3] |= 1 << c
-    d = _endplay_deal(full, strain, leader)
-    for c in trick:
-        d.play(_endplay_card(c))
-    out: dict[int, int] = {}
-    for card, tricks in solve_board(d):
-        out[_our_card(card)] = int(tricks)
-    return out
+    d = _endplay_position(hands, strain, leader, trick)
+    return {_our_card(card): int(tricks) for card, tricks in solve_board(d)}
+
+
+def dds_solve_boards(
+    hands: Iterable[tuple[int, int, int, int]],
+    strain: str,
+    leader: int,
+    trick: Sequence[int],
+) -> list[dict[int, int]]:
+    """``dds_solve_board`` for many deals of the same position at once (DDS's
+    ``SolveAllBoards``, whose threads share the machine's cores)."""
+    from endplay.dds import solve_all_boards
+
+    boards = [_endplay_position(h, strain, leader, trick) for h in hands]
+    return [{_our_card(card): int(t) for card, t in solved} for solved in solve_all_boards(boards)]
 
 
 def dds_score_cards(
