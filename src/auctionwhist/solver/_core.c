@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#include <stdio.h>
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -50,9 +51,10 @@ static inline int popc32(u32 x) { return __builtin_popcount(x); }
 
 typedef struct {
     u64 lens;   /* 4 bits per hand per suit */
-    u32 seq[4]; /* owners of the top k[su] remaining cards of each suit, top first */
+    /* owner planes of the kept cards (see Key) and the mask of the kept
+     * cards: per suit, the top k remaining cards as compressed ranks */
+    u64 p1, p2, m;
     u32 next;   /* next entry of the chain, 0 at the end */
-    uint8_t k[4];
     uint8_t leader, lo, hi, best; /* North-South take at least lo, at most hi */
 } Entry;
 
@@ -63,7 +65,8 @@ typedef struct {
 #define HEAD_BITS 20
 #define HEAD_SIZE ((size_t)1 << HEAD_BITS)
 #define POOL_SIZE ((size_t)1 << 22)
-#define CHAIN_MAX 64 /* entries looked at per probe: a long chain is cut short */
+/* entries looked at per probe, newest first: DDS also scans a bounded list */
+#define CHAIN_MAX 256
 
 static Entry *pool = NULL;
 static Head *heads = NULL;
@@ -86,13 +89,31 @@ typedef struct {
     long nodes;
 } S;
 
+/* A position at a trick start by relative ranks: per suit lane, bit i stands
+ * for the i-th lowest remaining card; p1 has the bits of East's and West's
+ * cards, p2 of South's and West's, so (p1, p2) names every card's owner. */
 typedef struct {
-    u64 lens;
-    u32 seq[4]; /* owners of all remaining cards of the suit, top first */
-    int n[4];
+    u64 lens, p1, p2;
     u32 all[4];
     u32 h;
 } Key;
+
+static int have_bmi2 = 0;
+
+__attribute__((target("bmi2"))) static u32 compress_bmi2(u32 x, u32 m) {
+    return __builtin_ia32_pext_si(x, m);
+}
+
+/* the bits of x at the places of m's bits, packed to the bottom */
+static inline u32 compress(u32 x, u32 m) {
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (have_bmi2) return compress_bmi2(x, m);
+#endif
+    u32 out = 0;
+    for (u32 bit = 1; m; m &= m - 1, bit <<= 1)
+        if (x & m & -m) out |= bit;
+    return out;
+}
 
 static inline int beats(int c, int w, int trump) {
     /* does c beat the current winning card w? */
@@ -102,30 +123,24 @@ static inline int beats(int c, int w, int trump) {
 }
 
 static void make_key(const S *s, Key *k) {
-    u64 lens = 0;
+    u64 lens = 0, p1 = 0, p2 = 0;
     for (int su = 0; su < 4; su++) {
         u32 h0 = LANE(s->hand[0], su), h1 = LANE(s->hand[1], su), h2 = LANE(s->hand[2], su),
             h3 = LANE(s->hand[3], su);
         lens |= (u64)popc32(h0) << (16 * su) | (u64)popc32(h1) << (16 * su + 4) |
                 (u64)popc32(h2) << (16 * su + 8) | (u64)popc32(h3) << (16 * su + 12);
-        u32 all = h0 | h1 | h2 | h3, q = 0;
+        u32 all = h0 | h1 | h2 | h3;
         k->all[su] = all;
-        k->n[su] = popc32(all);
-        while (all) {
-            int r = hibit32(all);
-            u32 b = 1u << r;
-            all ^= b;
-            q = (q << 2) | ((h1 & b) ? 1u : (h2 & b) ? 2u : (h3 & b) ? 3u : 0u);
-        }
-        k->seq[su] = q;
+        p1 |= (u64)compress(h1 | h3, all) << (16 * su);
+        p2 |= (u64)compress(h2 | h3, all) << (16 * su);
     }
     k->lens = lens;
+    k->p1 = p1;
+    k->p2 = p2;
     /* the chain holds one pattern of lengths (and leader): partition entries
      * of that pattern are found whatever top cards they keep */
     u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
-    if (!opt_partition)
-        x ^= (((u64)k->seq[0] << 32 | k->seq[1]) * 0xC2B2AE3D27D4EB4Full) ^
-             (((u64)k->seq[2] << 32 | k->seq[3]) * 0x165667B19E3779F9ull);
+    if (!opt_partition) x ^= (p1 * 0xC2B2AE3D27D4EB4Full) ^ (p2 * 0x165667B19E3779F9ull);
     x ^= x >> 29;
     k->h = (u32)(x >> 32);
 }
@@ -139,20 +154,22 @@ static inline u32 top_cards(u32 all, int n, int k) {
 }
 
 static inline int matches(const Entry *e, const Key *k, int leader) {
-    if (e->lens != k->lens || e->leader != leader) return 0;
-    for (int su = 0; su < 4; su++)
-        if ((k->seq[su] >> (2 * (k->n[su] - e->k[su]))) != e->seq[su]) return 0;
-    return 1;
+    return e->lens == k->lens && e->leader == leader &&
+           !(((k->p1 ^ e->p1) | (k->p2 ^ e->p2)) & e->m);
 }
 
+/* the cards an entry keeps, in this position */
 static inline u64 entry_rel(const Entry *e, const Key *k) {
     u64 r = 0;
-    for (int su = 0; su < 4; su++)
-        if (e->k[su]) r |= (u64)top_cards(k->all[su], k->n[su], e->k[su]) << (16 * su);
+    for (int su = 0; su < 4; su++) {
+        int kk = popc32(LANE(e->m, su));
+        if (kk) r |= (u64)top_cards(k->all[su], popc32(k->all[su]), kk) << (16 * su);
+    }
     return r;
 }
 
 static long tt_probes = 0, tt_hits = 0, tt_scanned = 0;
+static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
 /* 1 or 0 when an entry settles `target`, else -1; *best gets a move hint */
 static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
@@ -181,21 +198,22 @@ static void tt_clear(void) {
 /* North-South take at least lo and at most hi tricks (of s->left) */
 static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best) {
     if (!opt_tt) return;
-    uint8_t kk[4];
-    u32 sq[4];
+    u64 m = 0;
     for (int su = 0; su < 4; su++) {
-        u32 r = LANE(rel, su) & k->all[su];
-        int n = !opt_partition ? k->n[su] : r ? popc32(k->all[su] >> __builtin_ctz(r)) : 0;
-        kk[su] = (uint8_t)n;
-        sq[su] = k->seq[su] >> (2 * (k->n[su] - n));
+        u32 all = k->all[su], r = LANE(rel, su) & all;
+        int n = popc32(all);
+        /* keep the top cards down to the lowest deciding one */
+        int kk = !opt_partition ? n : r ? popc32(all >> __builtin_ctz(r)) : 0;
+        m |= (u64)(((1u << n) - 1) & ~((1u << (n - kk)) - 1)) << (16 * su);
     }
+    u64 p1 = k->p1 & m, p2 = k->p2 & m;
     Head *h = head_of(k);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
     int seen = 0;
     for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
         Entry *e = &pool[i];
-        if (e->lens != k->lens || e->leader != leader) continue;
-        if (memcmp(e->k, kk, 4) || memcmp(e->seq, sq, sizeof sq)) continue;
+        if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 || e->p2 != p2)
+            continue;
         if (lo > e->lo) e->lo = (uint8_t)lo;
         if (hi < e->hi) e->hi = (uint8_t)hi;
         if (best != 255) e->best = (uint8_t)best;
@@ -214,24 +232,26 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     v->lo = (uint8_t)lo;
     v->hi = (uint8_t)hi;
     v->best = (uint8_t)best;
-    memcpy(v->k, kk, 4);
-    memcpy(v->seq, sq, sizeof sq);
+    v->p1 = p1;
+    v->p2 = p2;
+    v->m = m;
     v->next = h->first;
     h->first = i;
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
 
-/* Ordinary play: tricks the leader surely cashes from the top, one after the
+/* Ordinary play: tricks hand L surely cashes from the top, one after the
  * other, keeping the lead. Counts only cards above every other remaining card
  * of the suit; a plain suit counts no more rounds than an adversary holding
- * trumps can follow. */
-static int quick_winners(const S *s, u64 *rel) {
-    int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
+ * trumps can follow. `per` gets the count of each suit. */
+static int cashes(const S *s, int L, u64 *rel, int per[4]) {
+    int P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
     int q = 0;
     int o1t = s->trump >= 0 && LANE(s->hand[O1], s->trump);
     int o2t = s->trump >= 0 && LANE(s->hand[O2], s->trump);
     for (int su = 0; su < 4; su++) {
+        per[su] = 0;
         u32 ls = LANE(s->hand[L], su);
         if (!ls) continue;
         u32 others = LANE(s->hand[P], su) | LANE(s->hand[O1], su) | LANE(s->hand[O2], su);
@@ -246,9 +266,41 @@ static int quick_winners(const S *s, u64 *rel) {
         /* the counted cards are the suit's top w: their ranks decide */
         u32 top = ls | others;
         *rel |= (u64)top_cards(top, popc32(top), w) << (16 * su);
+        per[su] = w;
         q += w;
     }
     return q;
+}
+
+/* Tricks the side on lead surely takes one after the other: the leader's
+ * own winners, or his partner's after a lead to a suit in which partner
+ * holds a winner (that trick is one of partner's). */
+static int quick_winners(const S *s, u64 *rel) {
+    int L = s->leader, P = (L + 2) & 3;
+    int per[4], pper[4];
+    u64 r1 = 0, r2 = 0;
+    int q = cashes(s, L, &r1, per);
+    int qp = cashes(s, P, &r2, pper);
+    if (qp > q) {
+        for (int su = 0; su < 4; su++)
+            if (pper[su] && LANE(s->hand[L], su)) { *rel |= r2; return qp; }
+    }
+    *rel |= r1;
+    return q;
+}
+
+/* Trumps of one side (0: North-South) above every trump of the other: each
+ * wins the trick it falls to unless partner's master falls to the same one,
+ * so the side takes at least as many tricks as one hand holds of them. */
+static int trump_masters(const S *s, int side, u64 *rel) {
+    int t = s->trump;
+    u32 mine = LANE(s->hand[side], t) | LANE(s->hand[side + 2], t);
+    u32 theirs = LANE(s->hand[side ^ 1], t) | LANE(s->hand[(side ^ 1) + 2], t);
+    u32 masters = theirs ? mine >> (hibit32(theirs) + 1) << (hibit32(theirs) + 1) : mine;
+    if (!masters) return 0;
+    int a = popc32(masters & LANE(s->hand[side], t)), b = popc32(masters & LANE(s->hand[side + 2], t));
+    *rel = (u64)masters << (16 * t);
+    return a > b ? a : b;
 }
 
 /* Nullo: a side whose every card is above every card the other side holds in
@@ -516,6 +568,16 @@ static int search(S *s, int target, u64 *rel) {
                 else tt_store(&key, s->leader, 0, s->left - q, qrel, 255);
                 return ns_leads;
             }
+            if (s->trump >= 0) {
+                /* the side not on lead: its master trumps each take a trick */
+                int m = trump_masters(s, ns_leads, &qrel);
+                if (ns_leads ? target > s->left - m : m >= target) {
+                    *rel = qrel;
+                    if (ns_leads) tt_store(&key, s->leader, 0, s->left - m, qrel, 255);
+                    else tt_store(&key, s->leader, m, s->left, qrel, 255);
+                    return !ns_leads;
+                }
+            }
         }
     }
     Move mv[13];
@@ -533,13 +595,27 @@ static int search(S *s, int target, u64 *rel) {
          * adjacency must hold wherever this result is reused */
         u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
         for (int i = 0; i < s->nplayed; i++) all |= BIT(s->trick[i]);
+        u64 kept = acc;
         for (int i = 0; i < n; i++) {
             int c = mv[i].card, su = c >> 4;
-            u32 above = LANE(all, su) >> ((c & 15) + 1);
-            if (above && (LANE(s->hand[turn], su) >> ((c & 15) + 1 + __builtin_ctz(above)) & 1))
-                acc |= BIT(c);
+            u32 k = LANE(kept, su);
+            /* a run wholly above the lowest deciding card keeps its
+             * adjacency where the result is reused; one wholly below is
+             * interchangeable with any small card; only a run across it
+             * must be kept whole */
+            if (!k || __builtin_ctz(k) <= (c & 15)) continue;
+            u32 as = LANE(all, su), hs = LANE(s->hand[turn], su);
+            int top = c & 15;
+            for (int r = top + 1; r < 13; r++) {
+                if (!(as >> r & 1)) continue;
+                if (!(hs >> r & 1)) break;
+                top = r;
+            }
+            if (__builtin_ctz(k) <= top) acc |= BIT(c);
         }
     }
+    st_nodes[s->nplayed]++; st_left[s->left]++;
+    if (cut >= 0) { st_cut[s->nplayed]++; if (cut == mv[0].card) st_first[s->nplayed]++; } else st_all[s->nplayed]++;
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
@@ -551,17 +627,24 @@ static int search(S *s, int target, u64 *rel) {
 
 /* North-South tricks from the tricks not yet complete, exact. `guess` seeds
  * the bound search (MTD-like: step from the guess, then halve). */
+static int opt_trace = 0, dbg_guess = -1;
+static int traced_search(S *s, int t, u64 *rel) {
+    long n0 = s->nodes;
+    int r = search(s, t, rel);
+    if (opt_trace) fprintf(stderr, "  target %d -> %d  nodes %ld\n", t, r, s->nodes - n0);
+    return r;
+}
 static int solve_exact(S *s, int guess) {
     u64 rel;
     int lo = 0, hi = s->left;
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
     /* first probe at the guess, then halve what is left */
     if (guess > 0) {
-        if (search(s, guess, &rel)) lo = guess; else hi = guess - 1;
+        if (traced_search(s, guess, &rel)) lo = guess; else hi = guess - 1;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (search(s, mid, &rel)) lo = mid; else hi = mid - 1;
+        if (traced_search(s, mid, &rel)) lo = mid; else hi = mid - 1;
     }
     return lo;
 }
@@ -669,7 +752,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     if (ensure_tt() < 0) return NULL;
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = solve_exact(&s, -1);
+    v = solve_exact(&s, dbg_guess);
     Py_END_ALLOW_THREADS
     return Py_BuildValue("(il)", v, s.nodes);
 }
@@ -772,15 +855,22 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
 
 static PyObject *core_options(PyObject *self, PyObject *args) {
     (void)self;
-    if (!PyArg_ParseTuple(args, "i|ii", &opt_tt, &opt_partition, &opt_nullo_cuts)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|iiii", &opt_tt, &opt_partition, &opt_nullo_cuts, &opt_trace, &dbg_guess)) return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *core_stats(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k}", "probes", tt_probes, "hits", tt_hits,
-                                "scanned", tt_scanned, "entries", (unsigned long)pool_used);
+    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k,s:(llll),s:(llll),s:(llll),s:(llll)}", "probes", tt_probes, "hits", tt_hits,
+                                "scanned", tt_scanned, "entries", (unsigned long)pool_used,
+                                "nodes", st_nodes[0], st_nodes[1], st_nodes[2], st_nodes[3],
+                                "cut", st_cut[0], st_cut[1], st_cut[2], st_cut[3],
+                                "first", st_first[0], st_first[1], st_first[2], st_first[3],
+                                "all", st_all[0], st_all[1], st_all[2], st_all[3]);
+    PyObject *lt = PyTuple_New(14); for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(lt, i, PyLong_FromLong(st_left[i]));
+    PyDict_SetItemString(r, "left", lt); Py_DECREF(lt); memset(st_left, 0, sizeof st_left);
+    memset(st_nodes, 0, sizeof st_nodes); memset(st_cut, 0, sizeof st_cut); memset(st_first, 0, sizeof st_first); memset(st_all, 0, sizeof st_all);
     tt_probes = tt_hits = tt_scanned = 0;
 
     return r;
@@ -804,4 +894,10 @@ static struct PyModuleDef moddef = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&moddef); }
+PyMODINIT_FUNC PyInit__core(void) {
+#if defined(__GNUC__) && defined(__x86_64__)
+    __builtin_cpu_init();
+    have_bmi2 = __builtin_cpu_supports("bmi2");
+#endif
+    return PyModule_Create(&moddef);
+}
