@@ -272,35 +272,52 @@ static int cashes(const S *s, int L, u64 *rel, int per[4]) {
     return q;
 }
 
-/* Tricks the side on lead surely takes one after the other: the leader's
- * own winners, or his partner's after a lead to a suit in which partner
- * holds a winner (that trick is one of partner's). */
-static int quick_winners(const S *s, u64 *rel) {
+/* The top cards of the suits of `per`, enough of them to make `need` tricks
+ * (`first` counted first, -1 for none): only these ranks decide a cut-off. */
+static int cashed_rel(const S *s, const int per[4], int first, int need, u64 *rel) {
+    int q = 0;
+    for (int pass = 0; pass < 2 && q < need; pass++)
+        for (int su = 0; su < 4 && q < need; su++) {
+            if (!per[su] || (pass == 0) != (su == first)) continue;
+            u32 top = LANE(s->hand[0], su) | LANE(s->hand[1], su) | LANE(s->hand[2], su) |
+                      LANE(s->hand[3], su);
+            *rel |= (u64)top_cards(top, popc32(top), per[su]) << (16 * su);
+            q += per[su];
+        }
+    return q;
+}
+
+/* Tricks the side on lead surely takes one after the other, if `need` or
+ * more: the leader's own winners, or his partner's after a lead to a suit
+ * in which partner holds a winner (that trick is one of partner's). */
+static int quick_winners(const S *s, int need, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3;
     int per[4], pper[4];
-    u64 r1 = 0, r2 = 0;
-    int q = cashes(s, L, &r1, per);
-    int qp = cashes(s, P, &r2, pper);
-    if (qp > q) {
+    u64 r = 0;
+    if (cashes(s, L, &r, per) >= need) return cashed_rel(s, per, -1, need, rel);
+    if (cashes(s, P, &r, pper) >= need)
         for (int su = 0; su < 4; su++)
-            if (pper[su] && LANE(s->hand[L], su)) { *rel |= r2; return qp; }
-    }
-    *rel |= r1;
-    return q;
+            if (pper[su] && LANE(s->hand[L], su)) return cashed_rel(s, pper, su, need, rel);
+    return 0;
 }
 
 /* Trumps of one side (0: North-South) above every trump of the other: each
  * wins the trick it falls to unless partner's master falls to the same one,
- * so the side takes at least as many tricks as one hand holds of them. */
-static int trump_masters(const S *s, int side, u64 *rel) {
+ * so the side takes at least as many tricks as one hand holds of them.
+ * Returns that number if `need` or more, else 0. */
+static int trump_masters(const S *s, int side, int need, u64 *rel) {
     int t = s->trump;
     u32 mine = LANE(s->hand[side], t) | LANE(s->hand[side + 2], t);
     u32 theirs = LANE(s->hand[side ^ 1], t) | LANE(s->hand[(side ^ 1) + 2], t);
     u32 masters = theirs ? mine >> (hibit32(theirs) + 1) << (hibit32(theirs) + 1) : mine;
     if (!masters) return 0;
-    int a = popc32(masters & LANE(s->hand[side], t)), b = popc32(masters & LANE(s->hand[side + 2], t));
-    *rel = (u64)masters << (16 * t);
-    return a > b ? a : b;
+    u32 a = masters & LANE(s->hand[side], t), b = masters & LANE(s->hand[side + 2], t);
+    u32 h = popc32(a) >= popc32(b) ? a : b;
+    if (popc32(h) < need) return 0;
+    /* the hand's top `need` masters, and everything above them */
+    u32 cut = top_cards(h, popc32(h), need);
+    *rel |= (u64)(masters >> __builtin_ctz(cut) << __builtin_ctz(cut)) << (16 * t);
+    return need;
 }
 
 /* Nullo: a side whose every card is above every card the other side holds in
@@ -560,23 +577,21 @@ static int search(S *s, int target, u64 *rel) {
                 return v >= target;
             }
         } else if (!s->nullo) {
+            /* North-South need `target`; East-West need the rest and one */
+            int need_ns = target, need_ew = s->left - target + 1;
             u64 qrel = 0;
-            int q = quick_winners(s, &qrel);
-            if (ns_leads ? q >= target : target > s->left - q) {
-                *rel = qrel;
-                if (ns_leads) tt_store(&key, s->leader, q, s->left, qrel, 255);
-                else tt_store(&key, s->leader, 0, s->left - q, qrel, 255);
-                return ns_leads;
-            }
-            if (s->trump >= 0) {
+            int q = quick_winners(s, ns_leads ? need_ns : need_ew, &qrel);
+            if (!q && s->trump >= 0)
                 /* the side not on lead: its master trumps each take a trick */
-                int m = trump_masters(s, ns_leads, &qrel);
-                if (ns_leads ? target > s->left - m : m >= target) {
-                    *rel = qrel;
-                    if (ns_leads) tt_store(&key, s->leader, 0, s->left - m, qrel, 255);
-                    else tt_store(&key, s->leader, m, s->left, qrel, 255);
-                    return !ns_leads;
-                }
+                q = -trump_masters(s, ns_leads, ns_leads ? need_ew : need_ns, &qrel);
+            if (q) {
+                /* q > 0: the side on lead makes its need; q < 0: the other side */
+                int ns_wins = (q > 0) == ns_leads;
+                int got = q > 0 ? q : -q;
+                *rel = qrel;
+                if (ns_wins) tt_store(&key, s->leader, got, s->left, qrel, 255);
+                else tt_store(&key, s->leader, 0, s->left - got, qrel, 255);
+                return ns_wins;
             }
         }
     }
