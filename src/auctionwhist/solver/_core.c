@@ -25,7 +25,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
-#include <stdio.h>
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -288,16 +287,31 @@ static int cashed_rel(const S *s, const int per[4], int first, int need, u64 *re
 }
 
 /* Tricks the side on lead surely takes one after the other, if `need` or
- * more: the leader's own winners, or his partner's after a lead to a suit
- * in which partner holds a winner (that trick is one of partner's). */
+ * more: the leader's own winners; or, with a suit `e` in which partner holds
+ * a winner and the leader a card to lead to it, the leader's winners in the
+ * other suits (no more rounds than partner can follow, so that partner keeps
+ * his own) and then partner's, reached by the lead in `e`. */
 static int quick_winners(const S *s, int need, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3;
-    int per[4], pper[4];
+    int per[4], pper[4], both[4];
     u64 r = 0;
-    if (cashes(s, L, &r, per) >= need) return cashed_rel(s, per, -1, need, rel);
-    if (cashes(s, P, &r, pper) >= need)
-        for (int su = 0; su < 4; su++)
-            if (pper[su] && LANE(s->hand[L], su)) return cashed_rel(s, pper, su, need, rel);
+    int q = cashes(s, L, &r, per);
+    if (q >= need) return cashed_rel(s, per, -1, need, rel);
+    int qp = cashes(s, P, &r, pper);
+    if (!qp) return 0;
+    int led = 0; /* the leader's rounds partner can follow */
+    for (int su = 0; su < 4; su++) {
+        int f = popc32(LANE(s->hand[P], su));
+        both[su] = per[su] < f ? per[su] : f;
+        led += both[su];
+    }
+    for (int e = 0; e < 4; e++) {
+        if (!pper[e] || !LANE(s->hand[L], e)) continue;
+        /* per[e] is 0: partner's winner is above the leader's cards */
+        if (led + qp < need) return 0;
+        for (int su = 0; su < 4; su++) both[su] += pper[su];
+        return cashed_rel(s, both, e, need, rel);
+    }
     return 0;
 }
 
@@ -629,8 +643,14 @@ static int search(S *s, int target, u64 *rel) {
             if (__builtin_ctz(k) <= top) acc |= BIT(c);
         }
     }
-    st_nodes[s->nplayed]++; st_left[s->left]++;
-    if (cut >= 0) { st_cut[s->nplayed]++; if (cut == mv[0].card) st_first[s->nplayed]++; } else st_all[s->nplayed]++;
+    /* counters for _stats(): nodes by place in the trick and by tricks left */
+    st_nodes[s->nplayed]++;
+    st_left[s->left]++;
+    if (cut < 0) st_all[s->nplayed]++;
+    else {
+        st_cut[s->nplayed]++;
+        st_first[s->nplayed] += cut == mv[0].card;
+    }
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
@@ -642,24 +662,17 @@ static int search(S *s, int target, u64 *rel) {
 
 /* North-South tricks from the tricks not yet complete, exact. `guess` seeds
  * the bound search (MTD-like: step from the guess, then halve). */
-static int opt_trace = 0, dbg_guess = -1;
-static int traced_search(S *s, int t, u64 *rel) {
-    long n0 = s->nodes;
-    int r = search(s, t, rel);
-    if (opt_trace) fprintf(stderr, "  target %d -> %d  nodes %ld\n", t, r, s->nodes - n0);
-    return r;
-}
 static int solve_exact(S *s, int guess) {
     u64 rel;
     int lo = 0, hi = s->left;
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
     /* first probe at the guess, then halve what is left */
     if (guess > 0) {
-        if (traced_search(s, guess, &rel)) lo = guess; else hi = guess - 1;
+        if (search(s, guess, &rel)) lo = guess; else hi = guess - 1;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (traced_search(s, mid, &rel)) lo = mid; else hi = mid - 1;
+        if (search(s, mid, &rel)) lo = mid; else hi = mid - 1;
     }
     return lo;
 }
@@ -767,7 +780,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     if (ensure_tt() < 0) return NULL;
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = solve_exact(&s, dbg_guess);
+    v = solve_exact(&s, -1);
     Py_END_ALLOW_THREADS
     return Py_BuildValue("(il)", v, s.nodes);
 }
@@ -870,24 +883,31 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
 
 static PyObject *core_options(PyObject *self, PyObject *args) {
     (void)self;
-    if (!PyArg_ParseTuple(args, "i|iiii", &opt_tt, &opt_partition, &opt_nullo_cuts, &opt_trace, &dbg_guess)) return NULL;
+    if (!PyArg_ParseTuple(args, "i|ii", &opt_tt, &opt_partition, &opt_nullo_cuts)) return NULL;
     Py_RETURN_NONE;
 }
+
+static PyObject *four(const long *v) { return Py_BuildValue("(llll)", v[0], v[1], v[2], v[3]); }
 
 static PyObject *core_stats(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k,s:(llll),s:(llll),s:(llll),s:(llll)}", "probes", tt_probes, "hits", tt_hits,
-                                "scanned", tt_scanned, "entries", (unsigned long)pool_used,
-                                "nodes", st_nodes[0], st_nodes[1], st_nodes[2], st_nodes[3],
-                                "cut", st_cut[0], st_cut[1], st_cut[2], st_cut[3],
-                                "first", st_first[0], st_first[1], st_first[2], st_first[3],
-                                "all", st_all[0], st_all[1], st_all[2], st_all[3]);
-    PyObject *lt = PyTuple_New(14); for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(lt, i, PyLong_FromLong(st_left[i]));
-    PyDict_SetItemString(r, "left", lt); Py_DECREF(lt); memset(st_left, 0, sizeof st_left);
-    memset(st_nodes, 0, sizeof st_nodes); memset(st_cut, 0, sizeof st_cut); memset(st_first, 0, sizeof st_first); memset(st_all, 0, sizeof st_all);
+    PyObject *left = PyTuple_New(14);
+    if (!left) return NULL;
+    for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(st_left[i]));
+    /* "nodes", "cut", "first" (the first card tried made the cut) and "all"
+     * (every card tried) by place in the trick; "left": nodes by tricks left */
+    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "probes", tt_probes,
+                                "hits", tt_hits, "scanned", tt_scanned, "entries",
+                                (unsigned long)pool_used, "nodes", four(st_nodes), "cut",
+                                four(st_cut), "first", four(st_first), "all", four(st_all),
+                                "left", left);
+    memset(st_left, 0, sizeof st_left);
+    memset(st_nodes, 0, sizeof st_nodes);
+    memset(st_cut, 0, sizeof st_cut);
+    memset(st_first, 0, sizeof st_first);
+    memset(st_all, 0, sizeof st_all);
     tt_probes = tt_hits = tt_scanned = 0;
-
     return r;
 }
 
