@@ -8,7 +8,7 @@ import pytest
 
 from auctionwhist.solver import _core
 from auctionwhist.solver._exhaustive import exhaustive_ns_tricks
-from auctionwhist.solver.dds import dds_solve_board
+from auctionwhist.solver.dds import dds_solve_board, dds_table_of_hands
 from auctionwhist.solver.verify import random_ending, verify_against_dds, verify_nullo_endings
 
 
@@ -17,6 +17,18 @@ def test_core_equals_dds_on_endings_every_strain_and_lead() -> None:
     n, bad = verify_against_dds(deals=12, cards=7, seed=3)
     assert n == 12 * 5 * 4
     assert bad == []
+
+
+def test_core_table_equals_dds_table_on_a_whole_deal() -> None:
+    """Thirteen cards a hand: our table (four opening leads sharing one
+    transposition table) against DDS's CalcDDtable, every strain and declarer."""
+    hands = random_ending(random.Random(5), 13)
+    theirs = dds_table_of_hands(hands)
+    for strain, trump in (("C", 0), ("D", 1), ("H", 2), ("S", 3), ("NT", -1)):
+        ns, _ = _core.table(hands, trump, False)
+        # declarer d: the lead is d's left-hand opponent's
+        ours = tuple(ns[(d + 1) & 3] if d & 1 == 0 else 13 - ns[(d + 1) & 3] for d in range(4))
+        assert ours == theirs[strain], strain
 
 
 def test_core_scores_every_card_like_dds_mid_trick() -> None:
@@ -47,6 +59,18 @@ def test_nullo_core_equals_exhaustive_minimax() -> None:
     endings, bad = verify_nullo_endings(250, max_cards=3, seed=5)
     assert endings == 250
     assert bad == []
+
+
+def test_nullo_core_equals_exhaustive_minimax_five_cards() -> None:
+    """The issue's proof runs on endings of up to five cards a hand
+    (`whist solver verify`); a few five-card ones here."""
+    rng = random.Random(21)
+    for _ in range(6):
+        hands = random_ending(rng, 5)
+        leader = rng.randrange(4)
+        assert _core.solve(hands, -1, True, leader, ())[0] == exhaustive_ns_tricks(
+            hands, -1, True, leader
+        )
 
 
 def test_nullo_core_equals_exhaustive_minimax_four_cards() -> None:

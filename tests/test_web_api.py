@@ -3,8 +3,11 @@ included (issue 7 §6): a clear error, and nothing changed."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +19,37 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from auctionwhist.web.app import create_app  # noqa: E402
-from auctionwhist.web.db import EventRow  # noqa: E402
+from auctionwhist.web.db import EventRow, GameRow  # noqa: E402
 from auctionwhist.web.service import Service  # noqa: E402
+from auctionwhist.web.ws import frame_of, split_frame  # noqa: E402
+
+
+class Inbox:
+    """A seat's socket read message by message: a server frame carries one
+    message or several, one JSON text per line (docs/web-protocol.md)."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.pending: list[dict[str, Any]] = []
+        self.frames = 0
+
+    def receive_json(self) -> Any:
+        if not self.pending:
+            self.pending = split_frame(self.ws.receive_text())
+            self.frames += 1
+        return self.pending.pop(0)
+
+    def send_json(self, msg: Any) -> None:
+        self.ws.send_json(msg)
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
+
+
+@contextmanager
+def connect(client: TestClient, path: str) -> Iterator[Inbox]:
+    with client.websocket_connect(path) as ws:
+        yield Inbox(ws)
 
 
 @pytest.fixture
@@ -87,7 +119,7 @@ def test_law_daw_7_no_rubbers_under_daw(client: TestClient) -> None:
 def test_forged_tokens_and_oversized_bodies(client: TestClient) -> None:
     assert client.get("/api/seat/forged-token").json()["error"] == "no_such_link"
     assert client.get("/api/director/forged-token").status_code == 404
-    with client.websocket_connect("/ws/forged") as ws:
+    with connect(client, "/ws/forged") as ws:
         assert ws.receive_json()["error"] == "no_such_link"
         with pytest.raises(WebSocketDisconnect) as e:
             ws.receive_json()
@@ -102,7 +134,7 @@ def test_one_person_plays_a_whole_deal_under_each_code(client: TestClient) -> No
     for code in ("daw", "auction", "royals", "royalton", "whist"):
         g = new_deal(client, code=code)
         t = tok(g["seats"]["S"])
-        with client.websocket_connect(f"/ws/{t}") as ws:
+        with connect(client, f"/ws/{t}") as ws:
             ws.send_json({"type": "hello"})
             msg = ws.receive_json()
             assert msg["type"] == "state" and len(msg["hand"]) == 13
@@ -134,7 +166,7 @@ def test_bad_messages_change_nothing(client: TestClient) -> None:
     north = tok(g["seats"]["N"])
     east = tok(g["seats"]["E"])
     stored = events_stored(client)
-    with client.websocket_connect(f"/ws/{east}") as ws:
+    with connect(client, f"/ws/{east}") as ws:
         ws.send_json({"type": "hello"})
         state = ws.receive_json()
         assert state["to_act"] != "E"  # the dealer (North) calls first
@@ -156,7 +188,7 @@ def test_bad_messages_change_nothing(client: TestClient) -> None:
     assert events_stored(client) == stored
     assert again["calls"] == state["calls"] and again["n"] == state["n"]
     # Enforce mode: a double with no declaration to double is refused, citing the law.
-    with client.websocket_connect(f"/ws/{north}") as ws:
+    with connect(client, f"/ws/{north}") as ws:
         ws.send_json({"type": "hello"})
         ws.receive_json()
         ws.send_json({"type": "call", "call": "X", "ref": 1})
@@ -175,13 +207,13 @@ def test_illegal_card_in_enforce_mode_is_refused_with_the_law(client: TestClient
     # Bid 1 spade and three passes, through the sockets.
     order = ["N", "E", "S", "W"]
     for i, call in enumerate(["1S", "pass", "pass", "pass"]):
-        with client.websocket_connect(f"/ws/{seats[order[i]]}") as ws:
+        with connect(client, f"/ws/{seats[order[i]]}") as ws:
             ws.send_json({"type": "call", "call": call})
             assert recv_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
     assert t.phase == "play"
     assert t.to_act is not None
     leader = "NESW"[t.to_act]
-    with client.websocket_connect(f"/ws/{seats[leader]}") as ws:
+    with connect(client, f"/ws/{seats[leader]}") as ws:
         ws.send_json({"type": "hello"})
         st = ws.receive_json()
         lead = st["legal_cards"][0]
@@ -189,7 +221,7 @@ def test_illegal_card_in_enforce_mode_is_refused_with_the_law(client: TestClient
         recv_until(ws, lambda m: m["type"] == "ack")
     assert t.to_act is not None
     nxt = "NESW"[t.to_act]
-    with client.websocket_connect(f"/ws/{seats[nxt]}") as ws:
+    with connect(client, f"/ws/{seats[nxt]}") as ws:
         ws.send_json({"type": "hello"})
         st = ws.receive_json()
         wrong = [c for c in st["hand"] if c not in st["legal_cards"]]
@@ -205,7 +237,7 @@ def test_illegal_card_in_enforce_mode_is_refused_with_the_law(client: TestClient
 def test_catch_up_from_the_last_event_number(client: TestClient) -> None:
     g = new_deal(client, code="royalton")
     t = tok(g["seats"]["S"])
-    with client.websocket_connect(f"/ws/{t}") as ws:
+    with connect(client, f"/ws/{t}") as ws:
         ws.send_json({"type": "hello", "last": 0})
         first = [ws.receive_json() for _ in range(2)]
     assert [m["n"] for m in first] == [1, 2]
@@ -217,7 +249,7 @@ def test_laws_mode_irregularity_and_ruling(client: TestClient) -> None:
     """Law 57 (daw): a call out of turn awaits the adversaries' choice."""
     g = new_deal(client, code="daw", mode="laws", humans=["N", "E", "S", "W"])
     seats = {s: tok(u) for s, u in g["seats"].items()}
-    with client.websocket_connect(f"/ws/{seats['S']}") as ws:
+    with connect(client, f"/ws/{seats['S']}") as ws:
         ws.send_json({"type": "hello"})
         st = ws.receive_json()
         assert st["to_act"] != "S"
@@ -279,15 +311,16 @@ def test_one_writer_sends_each_seat_its_event_and_the_actor_its_ack_after(
     client: TestClient,
 ) -> None:
     """Issue 7 §5: the frames of a group commit are written by one task for all
-    sockets (web.ws); each seat still gets the event, and the seat that acted
-    gets it before the ack of its intention (matched by ``ref``)."""
+    sockets (web.ws), one frame per socket: each seat gets the event, and the
+    seat that acted gets it and then the ack of its intention (matched by
+    ``ref``) in the same frame, one JSON text per line (docs/web-protocol.md)."""
     g = new_deal(client, humans=["N", "E", "S", "W"])
     toks = {s: tok(u) for s, u in g["seats"].items()}
     with (
-        client.websocket_connect(f"/ws/{toks['N']}") as n,
-        client.websocket_connect(f"/ws/{toks['E']}") as e,
-        client.websocket_connect(f"/ws/{toks['S']}") as s,
-        client.websocket_connect(f"/ws/{toks['W']}") as w,
+        connect(client, f"/ws/{toks['N']}") as n,
+        connect(client, f"/ws/{toks['E']}") as e,
+        connect(client, f"/ws/{toks['S']}") as s,
+        connect(client, f"/ws/{toks['W']}") as w,
     ):
         states = {}
         for seat, ws in zip("NESW", (n, e, s, w), strict=True):
@@ -301,5 +334,81 @@ def test_one_writer_sends_each_seat_its_event_and_the_actor_its_ack_after(
             ev = ws.receive_json()
             assert ev["type"] == "event" and ev["event"]["type"] == "call_made", seat
             assert ev["n"] == states[seat]["n"] + 1
+            assert (
+                ev["my_turn"] is (seat == ev["to_act"]) and ("legal_calls" in ev) is ev["my_turn"]
+            )
+            assert ws.frames == 2  # the state, then this action's frame
         ack = sock[actor].receive_json()
         assert ack == {"type": "ack", "n": states[actor]["n"] + 1, "ref": 7}
+        assert sock[actor].frames == 2  # the ack came in the event's frame
+        assert all(not ws.pending for ws in sock.values())
+
+
+def test_split_frame_splits_on_line_feeds_only() -> None:
+    """A frame's messages are split on LF alone: U+2028 stands unescaped inside
+    a JSON string (a player's name) and is not a line break here."""
+    msgs: list[dict[str, Any]] = [{"type": "event", "name": "A\u2028B\nC"}, {"type": "ack", "n": 3}]
+    frame = frame_of(msgs)
+    assert "\u2028".encode() in frame and frame.count(b"\n") == 1
+    assert split_frame(frame) == msgs
+    assert split_frame(frame.decode()) == msgs
+    assert frame_of(msgs[1:]) == b'{"type":"ack","n":3}'  # one message: one JSON text
+
+
+def test_a_game_played_out_is_marked_finished_in_the_database(client: TestClient) -> None:
+    """Issue 7 §5: the game's end is written with its last events (one group
+    commit), so a restarted server knows the game is over."""
+    g = new_deal(client, humans=[])  # robots only: they play it out in the app's loop
+    svc: Service = client.app.state.service  # type: ignore[attr-defined]
+    query = select(GameRow.finished).where(GameRow.id == g["game"])
+    for _ in range(500):
+        with svc.engine.connect() as conn:
+            if conn.execute(query).scalar_one():
+                break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("the game was not marked finished")
+    assert svc.games[g["game"]].row.finished and events_stored(client) > 52
+
+
+def test_a_failed_group_commit_acknowledges_nothing(tmp_path: Path) -> None:
+    """Issue 7 §5: if the events cannot be written, no ack and no event goes
+    out; the socket awaiting its ack is closed (1011) instead."""
+    from auctionwhist.web.service import Conn
+
+    async def run() -> None:
+        svc = Service(f"sqlite:///{tmp_path / 'fail.sqlite3'}")
+        errors: list[BaseException] = []
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _loop, ctx: errors.append(ctx["exception"])
+        )
+        g = svc.create_game({"kind": "deal", "code": "auction", "seed": 2,
+                             "humans": ["N", "E", "S", "W"]})  # fmt: skip
+        await asyncio.sleep(0)  # the deal is written
+        conns = {}
+        for url in g["seats"].values():
+            conns[tok(url)] = c = Conn(tok(url))
+            svc.subscribe(c)
+        states = {t: svc.catch_up(t, None)[0] for t in conns}
+        actor = next(t for t, st in states.items() if st["my_turn"])
+        stored_before = events_stored_in(svc)
+
+        def broken(_conn: Any, _rows: Any) -> None:
+            raise OSError("disk full")
+
+        svc._insert_events = broken
+        call = states[actor]["legal_calls"][0]
+        svc.submit(conns[actor], {"type": "call", "call": call}, "r1")
+        await asyncio.sleep(0)  # the group commit runs, and fails
+        assert [type(e) for e in errors] == [OSError]
+        sent = {t: [c.queue.get_nowait() for _ in range(c.queue.qsize())] for t, c in conns.items()}
+        assert sent[actor] == [{"type": "close", "code": 1011}]
+        assert all(msgs == [] for t, msgs in sent.items() if t != actor)
+        assert events_stored_in(svc) == stored_before
+
+    asyncio.run(run())
+
+
+def events_stored_in(svc: Service) -> int:
+    with svc.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(EventRow)).scalar_one())

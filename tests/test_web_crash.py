@@ -12,6 +12,7 @@ from typing import Any
 import websockets
 
 from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
+from auctionwhist.web.ws import split_frame
 
 
 async def _act_until(port: int, token: str, count: int, rng: random.Random) -> list[dict[str, Any]]:
@@ -20,17 +21,18 @@ async def _act_until(port: int, token: str, count: int, rng: random.Random) -> l
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}") as ws:
         await ws.send(json.dumps({"type": "hello"}))
         while len(acks) < count:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if msg["type"] == "ack":
-                acks.append(msg)
-                continue
-            if msg["type"] not in ("state", "event") or "phase" not in msg:
-                continue
-            if msg["phase"] in ("done", "finished"):
-                break
-            action = choose(msg, rng)
-            if action is not None:
-                await ws.send(json.dumps(action))
+            # A frame carries one message or several (docs/web-protocol.md).
+            for msg in split_frame(await asyncio.wait_for(ws.recv(), 10)):
+                if msg["type"] == "ack":
+                    acks.append(msg)
+                    continue
+                if msg["type"] not in ("state", "event") or "phase" not in msg:
+                    continue
+                if msg["phase"] in ("done", "finished"):
+                    return acks
+                action = choose(msg, rng)
+                if action is not None:
+                    await ws.send(json.dumps(action))
     return acks
 
 
@@ -39,10 +41,10 @@ async def _state(port: int, token: str) -> dict[str, Any]:
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{token}") as ws:
         for _ in range(100):
             await ws.send(json.dumps({"type": "hello"}))
-            while True:
-                msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
-                if msg["type"] == "state":
-                    break
+            msg: dict[str, Any] = {}
+            while msg.get("type") != "state":
+                frame = split_frame(await asyncio.wait_for(ws.recv(), 10))
+                msg = next((m for m in frame if m["type"] == "state"), msg)
             if msg["my_turn"] or msg["phase"] == "done":
                 return msg
             await asyncio.sleep(0.05)

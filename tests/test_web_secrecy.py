@@ -77,6 +77,13 @@ class Watcher:
         self.checked += 1
 
 
+async def submit(service: Service, conn: Conn, msg: dict[str, Any]) -> None:
+    """An intention as a seat's socket makes it (``Service.submit``: its ack
+    comes after the group commit), then that commit."""
+    service.submit(conn, msg)
+    await service.durable()
+
+
 async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int:
     """Play a game with random legal intentions from every person's seat,
     checking each state snapshot as well; the number of intentions."""
@@ -114,10 +121,10 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
                 if rng.random() < 0.05 and msg.get("phase") == "play":
                     claim = {"type": "claim", "tricks": rng.randint(0, 3)}
                     with contextlib.suppress(WebError):  # dummy may not claim
-                        await service.act(tok, claim)
+                        await submit(service, c, claim)
                         acts += 1
                         continue
-                await service.act(tok, action)
+                await submit(service, c, action)
                 acts += 1
         if not moved and not service.tasks:
             if all(service.current(t)[0].finished for t in tokens):
@@ -125,7 +132,7 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
             for t in tokens:
                 lt, seat = service.current(t)
                 if lt.table is not None and lt.table.phase == "claim" and lt.table.to_act == seat:
-                    await service.act(t, {"type": "answer_claim", "accept": True})
+                    await submit(service, conns[t], {"type": "answer_claim", "accept": True})
     return acts
 
 
@@ -189,4 +196,4 @@ async def play_through_existing(service: Service, token: str) -> None:
         action = choose(msg, rng)
         if action is not None and msg.get("phase") != "finished":
             with contextlib.suppress(WebError):
-                await service.act(token, action)
+                await submit(service, c, action)

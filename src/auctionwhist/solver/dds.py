@@ -17,6 +17,7 @@ __all__ = [
     "dds_solve_board",
     "dds_solve_boards",
     "dds_table",
+    "dds_table_of_hands",
     "dds_tricks",
 ]
 
@@ -50,13 +51,21 @@ def dds_table(
 ) -> dict[str, tuple[int, int, int, int]]:
     """``{strain: (declarer's side tricks with N, E, S, W declaring)}`` from one
     DDS table call (``calc_dd_table``)."""
+    return dds_table_of_hands(deal.hands, strains)
+
+
+def dds_table_of_hands(
+    hands: tuple[int, int, int, int] | list[int],
+    strains: Iterable[str] = ("C", "D", "H", "S", "NT"),
+) -> dict[str, tuple[int, int, int, int]]:
+    """``dds_table`` for four 13-card hands given as card masks."""
     from endplay.dds import calc_dd_table
     from endplay.types import Denom, Player
 
     wanted = [s.upper() for s in strains]
     for s in wanted:
         _denom_number(s)
-    table = calc_dd_table(_endplay_deal(deal.hands, "NT", 0))
+    table = calc_dd_table(_endplay_deal(hands, "NT", 0))
     out: dict[str, tuple[int, int, int, int]] = {}
     for s in wanted:
         den = Denom(_DENOM[s])

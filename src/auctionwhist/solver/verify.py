@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from . import _core
 from ._exhaustive import exhaustive_ns_tricks
-from .dds import dds_solve_board
+from .dds import dds_solve_board, dds_table_of_hands
 
 __all__ = ["Mismatch", "random_ending", "verify_against_dds", "verify_nullo_endings"]
 
@@ -42,11 +42,19 @@ def verify_against_dds(
     n = 0
     for _ in range(deals):
         hands = random_ending(rng, cards)
+        # whole deals: one DDS table call and one of ours a strain (the four
+        # opening leads share a transposition table); endings: SolveBoard
+        table = dds_table_of_hands(hands) if cards == 13 else None
         for strain, trump in _STRAINS:
+            ns_by_leader, _ = _core.table(hands, trump, False)
             for leader in range(4):
-                theirs = max(dds_solve_board(hands, strain, leader, ()).values())
-                ns, _ = _core.solve(hands, trump, False, leader, ())
-                ours = ns if leader & 1 == 0 else cards - ns  # the leader's side
+                if table is not None:
+                    theirs = table[strain][(leader + 3) & 3]  # the declarer's side
+                else:
+                    theirs = max(dds_solve_board(hands, strain, leader, ()).values())
+                    theirs = cards - theirs  # SolveBoard counts the leader's side
+                ns = ns_by_leader[leader]
+                ours = cards - ns if leader & 1 == 0 else ns  # the declarer's side
                 n += 1
                 if ours != theirs:
                     bad.append(Mismatch(hands, strain, leader, ours, theirs))

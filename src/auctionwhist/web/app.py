@@ -6,6 +6,7 @@ their templates and scripts are mounted as they are.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,6 +24,7 @@ from ..formats import jsonlog, pbn
 from . import pages
 from .db import database_url
 from .service import Service, WebError
+from .uvicorn_ws import SEAT_EXTENSION
 from .ws import asgi_seat_socket, seat_socket
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -211,19 +213,31 @@ class _App(Starlette):
             token = path[4:]
             if path.startswith("/ws/") and token and "/" not in token:
                 scope["app"] = self
-                await asgi_seat_socket(token, self.state.service, receive, send)
+                hooks = (scope.get("extensions") or {}).get(SEAT_EXTENSION)
+                await asgi_seat_socket(token, self.state.service, receive, send, hooks)
                 return
         await super().__call__(scope, receive, send)
 
 
-def create_app(database: str | None = None, *, robot_delay: float = 0.0) -> Starlette:
+def create_app(
+    database: str | None = None, *, robot_delay: float = 0.0, tune_gc: bool = False
+) -> Starlette:
     """The app over the database at ``database`` (default: ``database_url()``):
-    created and migrated on start, every table resumed where it was."""
+    created and migrated on start, every table resumed where it was.
+
+    ``tune_gc`` (for a server process of its own: ``whist serve``, the bench)
+    freezes what is loaded at start out of the cyclic collector's reach and
+    collects less often: the tables, games and modules live as long as the
+    process, and full collections over them were pauses in the tail latency."""
     url = database_url(database)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await service.resume()
+        if tune_gc:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(20_000, 20, 100)
         yield
         for task in list(service.tasks):
             task.cancel()

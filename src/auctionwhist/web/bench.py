@@ -10,6 +10,7 @@ only after the action is in the database.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import random
 import socket
@@ -22,14 +23,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 __all__ = ["free_port", "run_bench", "server_process", "wait_until_up"]
 
 SERVER = (
     "import sys, uvicorn\n"
     "from auctionwhist.web.app import create_app\n"
-    "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3])), host='127.0.0.1',"
-    " port=int(sys.argv[2]), log_level='warning', ws_max_size=65536,"
-    " ws_per_message_deflate=False)\n"
+    "from auctionwhist.web.uvicorn_ws import uvicorn_options\n"
+    "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True),"
+    " host='127.0.0.1',"
+    " port=int(sys.argv[2]), **uvicorn_options())\n"
 )
 
 
@@ -120,6 +124,8 @@ class _Robot(asyncio.Protocol):
         self.done: asyncio.Future[int] = loop.create_future()
         self.actions = 0
         self.sent: dict[int, float] = {}  # ref -> when the intention was sent
+        self.seen: collections.deque[dict[str, Any]] = collections.deque(maxlen=8)
+        self.acted_on = -1  # the event number of the last message acted on
         self.transport: asyncio.Transport | None = None
 
     def _flush(self) -> None:
@@ -136,8 +142,8 @@ class _Robot(asyncio.Protocol):
             if not f.done():
                 f.set_exception(exc or ConnectionError("the server closed the connection"))
 
-    def send(self, text: str) -> None:
-        self.ws.send_text(text.encode())
+    def send(self, text: bytes) -> None:
+        self.ws.send_text(text)
         self._flush()
 
     def data_received(self, data: bytes) -> None:
@@ -149,8 +155,11 @@ class _Robot(asyncio.Protocol):
                 if not self.open.done():
                     self.open.set_result(None)  # the handshake's response
                 continue
-            if ev.opcode is Opcode.TEXT and not self.done.done():
-                self.on_message(json.loads(bytes(ev.data)))
+            if ev.opcode is Opcode.TEXT:
+                # A frame carries one message or several, one per line.
+                for line in bytes(ev.data).split(b"\n"):
+                    if line:
+                        self.on_message(orjson.loads(line))
         out = self.ws.data_to_send()  # pongs to the server's pings
         if out and self.transport is not None and not self.transport.is_closing():
             self.transport.write(b"".join(out))
@@ -162,22 +171,33 @@ class _Robot(asyncio.Protocol):
             # dummy) before it reads the ack of its last intention.
             self.lat.append(time.perf_counter() - self.sent.pop(msg["ref"]))
             return
-        if kind == "error":
-            self.done.set_exception(RuntimeError(f"the server refused a robot's action: {msg}"))
+        if self.done.done():
             return
+        if kind == "error":
+            seen = "\n".join(map(str, self.seen))
+            self.done.set_exception(
+                RuntimeError(f"the server refused a robot's action: {msg}; it had seen:\n{seen}")
+            )
+            return
+        self.seen.append(msg)
         if kind == "game_over" or msg.get("phase") == "finished" or msg.get("finished"):
             self.done.set_result(self.actions)
             return
         if kind not in ("event", "state") or (kind == "event" and "phase" not in msg):
             return  # not the last of a batch
+        if msg["n"] <= self.acted_on:
+            # A snapshot (the reply to ``hello``) may follow the event of the
+            # same number in one frame: the turn it shows is already taken.
+            return
         action = choose(msg, self.rng)
         if action is None:
             return
         if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
             return
+        self.acted_on = msg["n"]
         self.actions += 1
         action["ref"] = self.actions
-        text = json.dumps(action)
+        text = orjson.dumps(action)
         if self.think:
             asyncio.get_running_loop().call_later(
                 self.rng.random() * 2 * self.think, self._act, self.actions, text
@@ -185,7 +205,7 @@ class _Robot(asyncio.Protocol):
         else:
             self._act(self.actions, text)
 
-    def _act(self, ref: int, text: str) -> None:
+    def _act(self, ref: int, text: bytes) -> None:
         if self.transport is None or self.transport.is_closing():
             return
         self.sent[ref] = time.perf_counter()
@@ -216,7 +236,7 @@ async def _play(
             await loop.run_in_executor(None, start)
         began, cpu = time.monotonic(), time.process_time()
         for r in robots:
-            r.send('{"type":"hello"}')
+            r.send(b'{"type":"hello"}')
         counts = await asyncio.gather(*(r.done for r in robots))
         return sum(counts), lat, began, time.monotonic(), time.process_time() - cpu
     finally:

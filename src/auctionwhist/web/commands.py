@@ -31,18 +31,17 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
 
         from .app import create_app
         from .db import database_url
+        from .uvicorn_ws import uvicorn_options
 
         try:
             url = database_url(database)
-            web = create_app(url, robot_delay=robot_delay)
+            web = create_app(url, robot_delay=robot_delay, tune_gc=True)
         except Exception as e:  # a database that cannot be opened or migrated
             _fail(f"cannot start: {e}")
         shown = url if url.startswith("sqlite") else url.split("@")[-1]
         _console().print(f"[bold]auction-whist[/] on http://{host}:{port}/  (database: {shown})")
-        # No permessage-deflate: frames are a few hundred bytes, and compressing
-        # each one for every seat cost more CPU than anything else per action.
-        uvicorn.run(web, host=host, port=port, log_level="warning", ws_max_size=65536,
-                    ws_per_message_deflate=False)  # fmt: skip
+        # The seat sockets' protocol, no permessage-deflate (web.uvicorn_ws).
+        uvicorn.run(web, host=host, port=port, **uvicorn_options())
 
     @bench_app.command("server")
     def bench_server_command(

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -41,7 +41,7 @@ from ..robots import make_robot
 from ..robots.player import Player, act
 from ..scoring import DealResult, DealScore, Holdings, Rubber, ScoringError, score_deal
 from ..table import Table
-from .db import EventRow, GameRow, SeatRow, TableRow, make_engine, migrate
+from .db import EventRow, GameRow, SeatRow, TableRow, event_inserter, make_engine, migrate
 from .views import (
     SEATS,
     Audience,
@@ -73,11 +73,11 @@ class WebError(ValueError):
 class Msg(dict[str, Any]):
     """A message that may go to several seats: serialised once (``web.ws``)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("raw",)
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
-        self.text: str | None = None
+        self.raw: bytes | None = None
 
 
 class Conn:
@@ -91,6 +91,10 @@ class Conn:
     def push(self, msg: dict[str, Any]) -> None:
         self.queue.put_nowait(msg)
 
+    def fail(self, code: int) -> None:
+        """The server could not do what was asked (``SocketConn`` closes)."""
+        self.queue.put_nowait({"type": "close", "code": code})
+
 
 @dataclass
 class _Batch:
@@ -99,7 +103,10 @@ class _Batch:
 
     rows: list[dict[str, Any]] = field(default_factory=list)
     finished: set[int] = field(default_factory=set)
+    games_finished: set[str] = field(default_factory=set)
     sends: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # Replies to one connection (acks, and what must not overtake them).
+    replies: list[tuple[Conn, dict[str, Any]]] = field(default_factory=list)
     done: asyncio.Future[None] | None = None
 
 
@@ -174,12 +181,13 @@ class Service:
         self.robot_delay = robot_delay
         # One connection writes every event: no pool checkout per action.
         self._writer = self.engine.connect()
-        self._insert_event = insert(EventRow)
+        self._insert_events = event_inserter(self.engine)
         self._batch = _Batch()
         self._flush_due = False
         self.games: dict[str, _Game] = {}
         self.tables: dict[int, LiveTable] = {}
         self.seat_tokens: dict[str, SeatRow] = {}
+        self._current: dict[str, tuple[LiveTable, Seat]] = {}  # Service.current
         self.director_tokens: dict[str, str] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -375,6 +383,11 @@ class Service:
 
     def current(self, token: str) -> tuple[LiveTable, Seat]:
         """The table and seat a link is at now (in a match, the player moves)."""
+        # Kept while that table plays: the tables before it in the player's
+        # order were finished when it was found, and a table never reopens.
+        hit = self._current.get(token)
+        if hit is not None and not hit[0].finished:
+            return hit
         sr = self.seat_row(token)
         game = self.games[sr.game_id]
         last: tuple[LiveTable, Seat] | None = None
@@ -382,6 +395,7 @@ class Service:
             for s in Seat:
                 if lt.token_at(s) == token:
                     if not lt.finished:
+                        self._current[token] = (lt, s)
                         return lt, s
                     last = (lt, s)
         if last is None:
@@ -467,32 +481,43 @@ class Service:
         """Write the pending events in one transaction, then send them."""
         self._flush_due = False
         batch, self._batch = self._batch, _Batch()
-        if batch.rows:
+        if batch.rows or batch.games_finished:
             conn = self._writer
             try:
                 with conn.begin():
-                    conn.execute(self._insert_event, batch.rows)
+                    if batch.rows:
+                        self._insert_events(conn, batch.rows)
                     if batch.finished:
                         conn.execute(
                             update(TableRow)
                             .where(TableRow.id.in_(sorted(batch.finished)))
                             .values(finished=True)
                         )
+                    if batch.games_finished:
+                        conn.execute(
+                            update(GameRow)
+                            .where(GameRow.id.in_(sorted(batch.games_finished)))
+                            .values(finished=True)
+                        )
             except Exception as e:
                 if batch.done is not None and not batch.done.done():
                     batch.done.set_exception(e)
+                for c, _msg in batch.replies:
+                    c.fail(1011)  # not stored, so never acknowledged
                 raise
         conns = self.conns
         for tok, msg in batch.sends:
             for c in conns.get(tok, ()):
                 c.push(msg)
+        for c, msg in batch.replies:
+            c.push(msg)
         if batch.done is not None and not batch.done.done():
             batch.done.set_result(None)
 
     async def durable(self) -> None:
         """Return once every event numbered so far is in the database."""
         batch = self._batch
-        if not batch.rows:
+        if not batch.rows and not batch.games_finished:
             return
         if batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()
@@ -511,32 +536,35 @@ class Service:
     ) -> None:
         """Each person's copy of event ``n``, appended to ``out``. A copy that
         is the same for several seats is one ``Msg`` (serialised once)."""
-        t = lt.table
+        t = lt.table if last else None  # the turn goes with the last event only
+        to_act = t.to_act if t is not None else None
+        match = lt.game.kind == "match"
+        view: dict[str, Any] | None = None  # the whole table's copy, built once
         shared: Msg | None = None
         for s, tok in lt.links:
             if not self.conns.get(tok) and self.observer is None:
                 continue
-            if lt.game.kind == "match" and self.current(tok)[0] is not lt:
+            if match and self.current(tok)[0] is not lt:
                 continue  # a player is sent only his current table's events
-            turn = last and t is not None
-            acting = turn and t is not None and t.to_act == s
-            if kind == "dealt" or acting:
+            if kind == "dealt":  # each seat its own hand
                 msg: dict[str, Any] = Msg(
                     type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s)
                 )
-                if turn:
-                    assert t is not None
+                if t is not None:
                     msg.update(turn_view(t, s, lt.finished))
             else:
-                if shared is None:
+                if view is None:
                     # Calls, cards, dummy, scores: the whole table's (web.views).
-                    shared = Msg(
-                        type="event", table=lt.id, n=n, event=event_view(n, d, kind, data, s)
-                    )
-                    if turn:
-                        assert t is not None
-                        shared.update(turn_view(t, s, lt.finished))
-                msg = shared
+                    view = event_view(n, d, kind, data, s)
+                if t is not None and to_act == s:  # its legal calls or cards
+                    msg = Msg(type="event", table=lt.id, n=n, event=view)
+                    msg.update(turn_view(t, s, lt.finished))
+                else:
+                    if shared is None:
+                        shared = Msg(type="event", table=lt.id, n=n, event=view)
+                        if t is not None:
+                            shared.update(turn_view(t, s, lt.finished))
+                    msg = shared
             if self.observer is not None:
                 self.observer(lt, tok, msg)
             out.append((tok, msg))
@@ -632,8 +660,9 @@ class Service:
             busy |= toks
         if all(lt.finished for lt in game.tables) and not game.row.finished:
             game.row.finished = True
-            with self.engine.begin() as conn:
-                conn.execute(update(GameRow).where(GameRow.id == game.row.id).values(finished=True))
+            # With the last events, in the same group commit.
+            self._batch.games_finished.add(game.row.id)
+            self._schedule_flush()
 
     def _kick(self, lt: LiveTable) -> None:
         """Let the robots act (now, or after ``robot_delay`` in a task)."""
@@ -710,15 +739,34 @@ class Service:
 
     # -- a person's intention --------------------------------------------------
 
-    async def act(self, token: str, msg: dict[str, Any]) -> int:
-        """Carry out an intention from a seat link; the event number written."""
-        lt, seat = self.current(token)
-        async with lt.lock:
-            n = self._act(lt, seat, msg)
-        await self.durable()  # nothing is acknowledged before it is stored
+    def reply(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to one connection, after the events not yet written
+        (an error or pong never overtakes an earlier intention's ack)."""
+        batch = self._batch
+        if batch.rows or batch.replies:
+            batch.replies.append((conn, msg))
+            self._schedule_flush()
+        else:
+            conn.push(msg)
+
+    def submit(self, conn: Conn, msg: dict[str, Any], ref: Any = None) -> None:
+        """Carry out an intention from a connected seat without waiting: its
+        ``ack`` goes to ``conn`` once its events are written (issue 7 §5), in
+        the same group commit as every other table's. ``WebError`` if refused."""
+        assert conn.token is not None
+        lt, seat = self.current(conn.token)
+        # Every holder of the lock runs without awaiting, so in one thread it
+        # is never held here; the check keeps the rule if that ever changes.
+        assert not lt.lock.locked()
+        n = self._act(lt, seat, msg)
+        ack: dict[str, Any] = {"type": "ack", "n": n}
+        if ref is not None:
+            ack["ref"] = ref
+        self.reply(conn, ack)
         if not lt.finished:
+            # The robots' first step comes after this turn's flush, so the
+            # person's intention is acknowledged before they reply.
             self._kick(lt)
-        return n
 
     def _act(self, lt: LiveTable, seat: Seat, msg: dict[str, Any]) -> int:
         t = lt.table

@@ -23,14 +23,17 @@ Audience = Seat | None
 SEATS = "NESW"
 
 
+_CARD_STR = tuple(card_str(c) for c in range(52))
+
+
 def cards_of(hand: int) -> list[str]:
-    """A 52-bit hand as card strings, spades first and high cards first."""
+    """A 52-bit hand as card strings, spades first and high cards first: a
+    card is suit*13 + rank, so that is the bits from the highest down."""
     out = []
-    for suit in (3, 2, 1, 0):
-        for rank in range(12, -1, -1):
-            c = suit * 13 + rank
-            if hand >> c & 1:
-                out.append(card_str(c))
+    while hand:
+        c = hand.bit_length() - 1
+        out.append(_CARD_STR[c])
+        hand ^= 1 << c
     return out
 
 

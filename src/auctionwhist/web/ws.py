@@ -8,19 +8,24 @@ and changes nothing (issue 7 §6).
 from __future__ import annotations
 
 import asyncio
-import json
 import weakref
+from collections.abc import Callable
 from typing import Any
 
+import orjson
 from starlette.types import Receive, Send
 from starlette.websockets import WebSocket
 
 from .service import Conn, Msg, Service, WebError
 
-__all__ = ["MAX_MESSAGE", "SocketConn", "asgi_seat_socket", "seat_socket"]
+__all__ = ["MAX_MESSAGE", "SocketConn", "asgi_seat_socket", "encode", "seat_socket", "split_frame"]
 
 MAX_MESSAGE = 4096  # bytes: an intention is a few dozen
-_encode = json.JSONEncoder(separators=(",", ":")).encode
+# A server frame carries one message or several, one JSON text per line
+# (docs/web-protocol.md): a JSON text never holds a raw newline.
+SEPARATOR = b"\n"
+# A frame written at once (``web.uvicorn_ws``), or False: send through ASGI.
+FrameWriter = Callable[[bytes], bool]
 INTENTIONS = frozenset(
     ("call", "play", "claim", "answer_claim", "bridge", "call_lead", "rule", "report", "next")
 )
@@ -33,12 +38,12 @@ def _error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
     return out
 
 
-def parse(text: str | bytes) -> dict[str, Any]:
+def parse(text: str | bytes | bytearray | memoryview) -> dict[str, Any]:
     """A client's message as a dict with a known ``type``, or WebError."""
     if len(text) > MAX_MESSAGE:
         raise WebError(413, "too_large", f"a message is at most {MAX_MESSAGE} bytes")
     try:
-        msg = json.loads(text)
+        msg = orjson.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise WebError(400, "malformed", "a message is a JSON object") from None
     if not isinstance(msg, dict):
@@ -58,50 +63,59 @@ async def seat_socket(ws: WebSocket) -> None:
     await asgi_seat_socket(ws.path_params["token"], ws.app.state.service, ws.receive, ws.send)
 
 
-async def asgi_seat_socket(token: str, service: Service, receive: Receive, send: Send) -> None:
+async def asgi_seat_socket(
+    token: str, service: Service, receive: Receive, send: Send, hooks: Any = None
+) -> None:
     """One seat's socket over raw ASGI messages: the hot path of issue 7's load
-    target, so no wrapper per message (docs/web.md, Benchmark)."""
+    target, so no wrapper per message (docs/web.md, Benchmark). ``hooks`` is
+    the server's short way in and out (``web.uvicorn_ws.SeatHooks``), when the
+    scope offers it: each intention is then handled as its frame arrives,
+    and frames are written without a coroutine each."""
     first = await receive()
     if first["type"] != "websocket.connect":
         return
     await send({"type": "websocket.accept"})
     if token not in service.seat_tokens:
         refused = _error("no_such_link", "this link is not a seat at any table here")
-        await send({"type": "websocket.send", "text": _encode(refused)})
+        await send({"type": "websocket.send", "text": encode(refused).decode()})
         await send({"type": "websocket.close", "code": 4404})
         return
-    conn = SocketConn(token, send)
+    conn = SocketConn(token, send, None if hooks is None else hooks.write_text)
     service.subscribe(conn)
+
+    def on_message(text: str | bytes | bytearray | memoryview) -> None:
+        ref = None
+        try:
+            msg = parse(text)
+            ref = msg.get("ref")
+            kind = msg["type"]
+            if kind == "ping":
+                service.reply(conn, {"type": "pong"})
+            elif kind == "hello":
+                last = msg.get("last")
+                if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
+                    raise WebError(400, "malformed", "hello: last is an event number or null")
+                for m in service.catch_up(token, last):
+                    conn.push(m)
+            else:
+                # No await: the ack is pushed after the group commit that
+                # stores the intention's events (Service._flush).
+                service.submit(conn, msg, ref)
+        except WebError as e:
+            service.reply(conn, _error(e.code, str(e), ref))
+
+    if hooks is not None:
+        hooks.set_receiver(on_message)
     try:
         while True:
             message = await receive()
             if message["type"] != "websocket.receive":
                 break  # websocket.disconnect
             text = message.get("text")
-            if text is None:
-                text = message.get("bytes") or b""
-            ref = None
-            try:
-                msg = parse(text)
-                ref = msg.get("ref")
-                kind = msg["type"]
-                if kind == "ping":
-                    conn.push({"type": "pong"})
-                elif kind == "hello":
-                    last = msg.get("last")
-                    if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
-                        raise WebError(400, "malformed", "hello: last is an event number or null")
-                    for m in service.catch_up(token, last):
-                        conn.push(m)
-                else:
-                    n = await service.act(token, msg)
-                    ack: dict[str, Any] = {"type": "ack", "n": n}
-                    if ref is not None:
-                        ack["ref"] = ref
-                    conn.push(ack)
-            except WebError as e:
-                conn.push(_error(e.code, str(e), ref))
+            on_message(text if text is not None else message.get("bytes") or b"")
     finally:
+        if hooks is not None:
+            hooks.set_receiver(None)
         conn.closed = True
         service.unsubscribe(conn)
 
@@ -109,13 +123,16 @@ async def asgi_seat_socket(token: str, service: Service, receive: Receive, send:
 class SocketConn(Conn):
     """A connected socket. Its messages are written by one writer task per
     event loop (``_Writer``), not a task per socket: after a group commit
-    (``Service._flush``) one task step writes every seat's frames, in order."""
+    (``Service._flush``) one task step writes every marked socket's pending
+    messages as one frame (docs/web-protocol.md: a frame carries one or more)."""
 
-    def __init__(self, token: str, send: Send) -> None:
+    def __init__(self, token: str, send: Send, write: FrameWriter | None = None) -> None:
         super().__init__(token)
         self.send = send
+        self.write = write
         self.out: list[dict[str, Any]] = []
         self.closed = False
+        self.close_code: int | None = None
         self.writer = _writer()
 
     def push(self, msg: dict[str, Any]) -> None:
@@ -124,6 +141,13 @@ class SocketConn(Conn):
         if not self.out:
             self.writer.mark(self)
         self.out.append(msg)
+
+    def fail(self, code: int) -> None:
+        """Close the socket after what is queued (1011: the server failed)."""
+        if self.closed:
+            return
+        self.close_code = code
+        self.writer.mark(self)
 
 
 class _Writer:
@@ -144,13 +168,20 @@ class _Writer:
                 dirty, self.dirty = self.dirty, []
                 for c in dirty:
                     out, c.out = c.out, []
-                    for msg in out:
-                        if c.closed:
-                            break
-                        try:
-                            await c.send({"type": "websocket.send", "text": _text(msg)})
-                        except Exception:  # the client went away: its reader ends
+                    if c.closed:
+                        continue
+                    try:
+                        if out:
+                            frame = frame_of(out)
+                            # One write per socket per pass: the frames of an
+                            # action to its four seats are four system calls.
+                            if c.write is None or not c.write(frame):
+                                await c.send({"type": "websocket.send", "text": frame.decode()})
+                        if c.close_code is not None:
                             c.closed = True
+                            await c.send({"type": "websocket.close", "code": c.close_code})
+                    except Exception:  # the client went away: its reader ends
+                        c.closed = True
         finally:
             self.task = None
 
@@ -168,10 +199,26 @@ def _writer() -> _Writer:
     return w
 
 
-def _text(msg: dict[str, Any]) -> str:
+def encode(msg: dict[str, Any]) -> bytes:
     """The JSON of a message; a ``Msg`` sent to several seats is encoded once."""
     if isinstance(msg, Msg):
-        if msg.text is None:
-            msg.text = _encode(msg)
-        return msg.text
-    return _encode(msg)
+        if msg.raw is None:
+            msg.raw = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS)
+        return msg.raw
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS)
+
+
+def frame_of(messages: list[dict[str, Any]]) -> bytes:
+    """One frame's payload: the messages' JSON texts, one per line."""
+    if len(messages) == 1:
+        return encode(messages[0])
+    return SEPARATOR.join([encode(m) for m in messages])
+
+
+def split_frame(payload: str | bytes) -> list[dict[str, Any]]:
+    """The messages of a frame from the server (for clients and tests)."""
+    if isinstance(payload, str):
+        payload = payload.encode()
+    # Split on LF only: str.splitlines would also split on U+2028, which JSON
+    # may carry unescaped inside a string.
+    return [orjson.loads(line) for line in payload.split(SEPARATOR) if line]

@@ -30,7 +30,10 @@ function connect() {
     asking = false;
     resync();
   });
-  ws.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  // A frame carries one message or several, one JSON text per line.
+  ws.addEventListener("message", (e) => {
+    for (const line of e.data.split("\n")) if (line) receive(JSON.parse(line));
+  });
   ws.addEventListener("close", (e) => {
     if (e.code === 4404) {
       prompt("This link is not a seat at any table.");
