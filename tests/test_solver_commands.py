@@ -29,3 +29,17 @@ def test_solver_verify_rejects_bad_card_count() -> None:
     r = CliRunner().invoke(app, ["solver", "verify", "--cards", "14"])
     assert r.exit_code == 2
     assert "--cards 14" in r.output
+
+def test_bench_solver_without_nullo_reports_null() -> None:
+    args = ["bench", "solver", "--deals", "2", "--cards", "6", "--json", "--no-nullo"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)
+    assert figures["nullo_ms"] is None and figures["nullo_ratio"] is None
+    assert figures["dds_ms"] > 0 and figures["ours_ms"] > 0
+
+
+def test_bench_solver_prints_the_ratios() -> None:
+    r = CliRunner().invoke(app, ["bench", "solver", "--deals", "2", "--cards", "6"])
+    assert r.exit_code == 0, r.output
+    assert "x DDS" in r.output and "nullo" in r.output

@@ -24,7 +24,7 @@ __all__ = ["SolverBench", "bench_solver"]
 class SolverBench:
     dds_ms: float
     ours_ms: float
-    nullo_ms: float
+    nullo_ms: float | None  # None: not measured (--no-nullo)
     deals: int
 
     @property
@@ -32,27 +32,34 @@ class SolverBench:
         return self.ours_ms / self.dds_ms
 
     @property
-    def nullo_ratio(self) -> float:
-        return self.nullo_ms / self.dds_ms
+    def nullo_ratio(self) -> float | None:
+        return None if self.nullo_ms is None else self.nullo_ms / self.dds_ms
 
-    def as_dict(self) -> dict[str, float | int]:
+    def as_dict(self) -> dict[str, float | int | None]:
+        def r(x: float | None) -> float | None:
+            return None if x is None else round(x, 3)
+
         return {
-            "dds_ms": round(self.dds_ms, 3),
-            "ours_ms": round(self.ours_ms, 3),
-            "nullo_ms": round(self.nullo_ms, 3),
-            "ours_ratio": round(self.ours_ratio, 3),
-            "nullo_ratio": round(self.nullo_ratio, 3),
+            "dds_ms": r(self.dds_ms),
+            "ours_ms": r(self.ours_ms),
+            "nullo_ms": r(self.nullo_ms),
+            "ours_ratio": r(self.ours_ratio),
+            "nullo_ratio": r(self.nullo_ratio),
             "deals": self.deals,
         }
 
 
 def bench_solver(
-    deals: int, seed: int = 1, cards: int = 13, progress: Callable[[], None] | None = None
+    deals: int,
+    seed: int = 1,
+    cards: int = 13,
+    progress: Callable[[], None] | None = None,
+    nullo: bool = True,
 ) -> SolverBench:
     rng = random.Random(seed)
     dds: list[float] = []
     ours: list[float] = []
-    nullo: list[float] = []
+    nullo_s: list[float] = []
     leader = 1  # East leads: North declares
     for _ in range(deals):
         hands = random_ending(rng, cards)
@@ -62,15 +69,16 @@ def bench_solver(
         t = time.perf_counter()
         _core.solve(hands, 3, False, leader, ())
         ours.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        _core.solve(hands, -1, True, leader, ())
-        nullo.append(time.perf_counter() - t)
+        if nullo:
+            t = time.perf_counter()
+            _core.solve(hands, -1, True, leader, ())
+            nullo_s.append(time.perf_counter() - t)
         if progress:
             progress()
     ms = 1000.0
     return SolverBench(
         statistics.median(dds) * ms,
         statistics.median(ours) * ms,
-        statistics.median(nullo) * ms,
+        statistics.median(nullo_s) * ms if nullo_s else None,
         deals,
     )

@@ -56,6 +56,13 @@ def bench_solver_command(
     cards: Annotated[int, typer.Option(help="Cards a hand (13: whole deals).")] = 13,
     seed: Annotated[int, typer.Option(help="Seed for the deals.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    nullo: Annotated[
+        bool,
+        typer.Option(
+            "--nullo/--no-nullo",
+            help="Also time our nullo solve (whole-deal nullo can take minutes a deal).",
+        ),
+    ] = True,
 ) -> None:
     """DDS's solve_board against our core, one strain and declarer a solve:
     (a) DDS at spades, (b) our core at spades, (c) our core at nullo.
@@ -65,22 +72,34 @@ def bench_solver_command(
       whist bench solver --deals 100
 
       whist bench solver --deals 20 --cards 9 --json
+
+      whist bench solver --deals 100 --no-nullo
     """
-    from ..cli import _fail
+    from ..cli import _console, _fail
     from .bench import bench_solver
 
     if deals < 1:
         _fail(f"--deals {deals}: give at least one deal")
     if not 1 <= cards <= 13:
         _fail(f"--cards {cards}: a hand holds 1 to 13 cards")
-    b = bench_solver(deals, seed, cards)
+    from rich.progress import track
+
+    ticks = iter(track(range(deals), description="Solving", transient=True, console=_console()))
+
+    def tick() -> None:
+        next(ticks, None)
+
+    b = bench_solver(deals, seed, cards, progress=None if as_json else tick, nullo=nullo)
+    for _ in ticks:
+        pass
     if as_json:
         sys.stdout.write(json.dumps(b.as_dict(), indent=2) + "\n")
         return
     print(f"deals: {b.deals} ({cards} cards a hand); medians per solve of one strain and declarer")
     print(f"  DDS solve_board, spades : {b.dds_ms:9.2f} ms")
     print(f"  our core, spades        : {b.ours_ms:9.2f} ms  ({b.ours_ratio:.2f} x DDS)")
-    print(f"  our core, nullo         : {b.nullo_ms:9.2f} ms  ({b.nullo_ratio:.2f} x DDS)")
+    if b.nullo_ms is not None and b.nullo_ratio is not None:
+        print(f"  our core, nullo         : {b.nullo_ms:9.2f} ms  ({b.nullo_ratio:.2f} x DDS)")
 
 
 def register(app: typer.Typer, bench_app: typer.Typer) -> None:
