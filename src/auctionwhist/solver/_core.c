@@ -469,8 +469,14 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
             } else {
                 if (!ours) sc = 60 + r; /* duck with the highest card that still loses */
                 else if (!win) sc = 50 + r; /* under partner's card: shed a high one */
-                else if (last) sc = 40 + r + (su != led ? 12 : 0);
-                else sc = 30 - r;
+                else if (last) sc = 40 + r;
+                else {
+                    /* winning for now: the adversary next to play takes the
+                     * trick if every card he holds of the suit is above */
+                    u32 nx = LANE(s->hand[(turn + 1) & 3], led);
+                    if (nx && __builtin_ctz(nx) > r) sc = 58 + r;
+                    else sc = 30 - r;
+                }
             }
             mv[i].score = sc;
         }
