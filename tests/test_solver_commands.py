@@ -30,6 +30,7 @@ def test_solver_verify_rejects_bad_card_count() -> None:
     assert r.exit_code == 2
     assert "--cards 14" in r.output
 
+
 def test_bench_solver_without_nullo_reports_null() -> None:
     args = ["bench", "solver", "--deals", "2", "--cards", "6", "--json", "--no-nullo"]
     r = CliRunner().invoke(app, args)

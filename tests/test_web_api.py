@@ -412,3 +412,28 @@ def test_a_failed_group_commit_acknowledges_nothing(tmp_path: Path) -> None:
 def events_stored_in(svc: Service) -> int:
     with svc.engine.connect() as conn:
         return int(conn.execute(select(func.count()).select_from(EventRow)).scalar_one())
+
+
+def test_a_table_played_out_is_marked_finished_in_the_database(tmp_path: Path) -> None:
+    """Issue 7 §5: a table's end comes with no event of its own (the "next"
+    after its last deal), yet its finished flag is written in that commit."""
+    from auctionwhist.web.db import TableRow
+
+    svc = Service(f"sqlite:///{tmp_path / 'fin.sqlite3'}")
+
+    async def run() -> None:
+        svc.create_game({"kind": "deal", "code": "whist", "humans": [], "seed": 4})
+        await svc.resume()
+        for _ in range(10_000):
+            await asyncio.sleep(0)
+            if not svc.tasks:
+                break
+        await svc.durable()
+
+    try:
+        asyncio.run(run())
+        assert all(lt.finished for lt in svc.tables.values())
+        with svc.engine.connect() as conn:
+            assert conn.execute(select(TableRow.finished)).scalar_one() is True
+    finally:
+        svc.close()

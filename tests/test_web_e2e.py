@@ -12,18 +12,21 @@ the test's temporary folder.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from auctionwhist.web.bench import free_port, wait_until_up
+from auctionwhist.web.bench import free_port, server_process, wait_until_up
+from test_web_secrecy import _four_at_a_laws_table, _play_until_an_adversary_leads, submit
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -367,3 +370,47 @@ def test_a_phone_sees_the_whole_table(server: str, browser: BrowserContext, shot
     assert width <= 390
     page.screenshot(path=str(shots / "phone.png"), full_page=True)
     page.close()
+
+
+def test_law_86_a_claim_by_an_adversary_shows_his_partners_hand_face_up_daw(
+    tmp_path: Path, browser: BrowserContext, shots: Path
+) -> None:
+    """daw 86, in a real browser: after an adversary's claim (laws mode) the
+    table shows his partner's hand face up, with the law, to the other seats;
+    the partner sees his own cards marked liable to be called."""
+    service, _watcher, conns, lt = _four_at_a_laws_table(tmp_path, "daw", "laws")
+
+    async def claim() -> tuple[str, str, int]:
+        claimant = await _play_until_an_adversary_leads(service, conns, lt, 2)
+        await submit(service, conns[claimant], {"type": "claim", "tricks": 1})
+        t = lt.table
+        assert t is not None and t.play is not None
+        watcher = claimant.left if claimant.left != t.play.dummy else claimant.right
+        held = bin(t.play.hands[claimant.partner]).count("1")
+        return conns[watcher].token or "", conns[claimant.partner].token or "", held
+
+    # Playwright's sync API holds this thread's event loop: the table is set up in another.
+    with ThreadPoolExecutor(1) as pool:
+        seat_token, partner_token, held = pool.submit(asyncio.run, claim()).result()
+    db = str(service.engine.url)
+    service.close()
+    port = free_port()
+    proc = server_process(db, port)
+    try:
+        wait_until_up(port, proc)
+        page = browser.new_page()
+        errors = _errors(page)
+        page.goto(f"http://127.0.0.1:{port}/t/{seat_token}")
+        up = page.locator(".hand.face-up")
+        up.wait_for(timeout=TIMEOUT * 1000)
+        assert up.locator(".pip").count() == held
+        assert "Law 86 (daw)" in up.locator(".face-up-note").inner_text()
+        page.screenshot(path=str(shots / "table-face-up-daw.png"))
+        page.goto(f"http://127.0.0.1:{port}/t/{partner_token}")
+        page.locator(".card.liable").first.wait_for(timeout=TIMEOUT * 1000)
+        assert page.locator(".card.liable").count() == held
+        assert not errors, errors
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -4,7 +4,9 @@ Full deals are played through the service (four people, or one with
 robots); every message sent is checked against what the authoritative table
 shows that seat at that moment: its own hand, every card played, exposed or
 played irregularly, dummy's hand after the opening lead (daw 46, Whist Club
-40, Royalton 31), and all four hands once the deal is over.
+40, Royalton 31), the cards a law lays face up on the table from the moment
+it does (daw 86: an adversary's claim lays his partner's hand face up), and
+all four hands once the deal is over.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,8 +47,9 @@ def cards_in(obj: Any) -> set[int]:
     return out
 
 
-def visible(lt: LiveTable, seat: Seat) -> set[int]:
-    """What ``seat`` may see at this moment, from the table itself."""
+def visible(lt: LiveTable, seat: Seat, face_up_rule: bool = True) -> set[int]:
+    """What ``seat`` may see at this moment, from the table itself
+    (``face_up_rule=False``: as if no law laid a card face up)."""
     t = lt.table
     assert t is not None
     hands = t.deal.hands
@@ -57,6 +61,11 @@ def visible(lt: LiveTable, seat: Seat) -> set[int]:
         seen.add(t.deal.turned)  # AWL III §1: the trump card is turned for all to see
     if t.play is not None and t.play.dummy_faced and t.play.dummy is not None:
         seen |= {c for c in range(52) if hands[t.play.dummy] >> c & 1}
+    if face_up_rule:
+        # The cards liable to be called: the laws lay them face upward on
+        # the table until played (daw 80, 86); played ones are seen above.
+        for bits in t.face_up.values():
+            seen |= {c for c in range(52) if bits >> c & 1}
     if t.phase == "done":
         seen = set(range(52))
     return seen
@@ -131,9 +140,31 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
                 break
             for t in tokens:
                 lt, seat = service.current(t)
-                if lt.table is not None and lt.table.phase == "claim" and lt.table.to_act == seat:
-                    await submit(service, conns[t], {"type": "answer_claim", "accept": True})
+                if lt.table is None or lt.table.to_act != seat:
+                    continue
+                if lt.table.phase == "claim":
+                    # Disputed claims go on with the claimant's partner's
+                    # cards face up in laws mode (daw 86).
+                    answer = {"type": "answer_claim", "accept": rng.random() < 0.5}
+                    await submit(service, conns[t], answer)
+                elif lt.table.phase == "penalty":
+                    await rule(service, conns[t], lt)
     return acts
+
+
+async def rule(service: Service, conn: Conn, lt: LiveTable) -> None:
+    """The entitled person's ruling: the first option the law offers that
+    can be carried out (as a robot rules, ``service._robot_ruling``)."""
+    t = lt.table
+    assert t is not None and t.pending is not None
+    for opt in t.pending.offence.options:
+        for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
+            try:
+                await submit(service, conn, {"type": "rule", "option": opt.key, "arg": arg})
+                return
+            except WebError:
+                continue
+    raise AssertionError(f"no ruling could be made on {t.pending.offence.name}")
 
 
 @settings(
@@ -142,14 +173,15 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
 @given(
     code=st.sampled_from(["daw", "auction", "royals", "royalton", "whist"]),
     humans=st.sampled_from([["N", "E", "S", "W"], ["S"], ["E", "N"]]),
+    mode=st.sampled_from(["enforce", "laws"]),
     seed=st.integers(0, 10**6),
 )
 def test_no_seat_is_sent_a_card_it_may_not_see(
-    tmp_path: Path, code: str, humans: list[str], seed: int
+    tmp_path: Path, code: str, humans: list[str], mode: str, seed: int
 ) -> None:
-    service = Service(f"sqlite:///{tmp_path}/s{seed}-{code}-{len(humans)}.sqlite3")
+    service = Service(f"sqlite:///{tmp_path}/s{seed}-{code}-{len(humans)}-{mode}.sqlite3")
     watcher = Watcher(service)
-    spec = {"kind": "deal", "code": code, "humans": humans, "seed": seed}
+    spec = {"kind": "deal", "code": code, "mode": mode, "humans": humans, "seed": seed}
     asyncio.run(play_through(service, spec, seed))
     assert watcher.checked > 3
     lt = next(iter(service.tables.values()))
@@ -197,3 +229,142 @@ async def play_through_existing(service: Service, token: str) -> None:
         if action is not None and msg.get("phase") != "finished":
             with contextlib.suppress(WebError):
                 await submit(service, c, action)
+
+
+def _four_at_a_laws_table(
+    tmp_path: Path, code: str, mode: str
+) -> tuple[Service, Watcher, dict[Seat, Conn], LiveTable]:
+    service = Service(f"sqlite:///{tmp_path}/up-{code}-{mode}.sqlite3")
+    watcher = Watcher(service)
+    game = service.create_game({"kind": "deal", "code": code, "mode": mode,
+                                "humans": list("NESW"), "seed": 21})  # fmt: skip
+    conns = {}
+    for s, url in game["seats"].items():
+        conns[Seat.from_char(s)] = c = Conn(url.rsplit("/", 1)[-1])
+        service.subscribe(c)
+    lt = next(iter(service.tables.values()))
+    return service, watcher, conns, lt
+
+
+async def _play_until_an_adversary_leads(
+    service: Service, conns: dict[Seat, Conn], lt: LiveTable, tricks: int
+) -> Seat:
+    """Play random legal intentions until ``tricks`` tricks are quitted and an
+    adversary of the declarant (any player at whist) is to lead."""
+    rng = random.Random(5)
+    for _ in range(400):
+        t = lt.table
+        assert t is not None and t.phase in ("auction", "bridging", "play")
+        seat = t.to_act
+        assert seat is not None
+        play = t.play
+        if (
+            play is not None
+            and len(play.tricks) >= tricks
+            and not play.trick
+            and (play.declarer is None or seat.side != play.declarer.side)
+        ):
+            return seat
+        tok = conns[seat].token
+        assert tok is not None
+        action = choose(service.catch_up(tok, None)[0], rng)
+        assert action is not None
+        await submit(service, conns[seat], action)
+    raise AssertionError("no adversary came to lead")
+
+
+def _messages(conn: Conn) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        out.append(conn.queue.get_nowait())
+    return out
+
+
+@pytest.mark.parametrize(("code", "law"), [("daw", "Law 86 (daw)"),
+                                           ("whist", "Law VII §2 (whist)")])  # fmt: skip
+def test_law_86_claim_by_an_adversary_lays_his_partners_hand_face_up_for_all_daw(
+    tmp_path: Path, code: str, law: str
+) -> None:
+    """daw 86 (AWL VII §2): "I can win the rest" by an adversary of the
+    declarant lays his partner's hand face up, liable to be called. Its cards
+    go to every seat with the claim, not one message earlier; as the partner
+    plays them they leave the table's face-up cards."""
+    service, watcher, conns, lt = _four_at_a_laws_table(tmp_path, code, "laws")
+
+    async def run() -> None:
+        claimant = await _play_until_an_adversary_leads(service, conns, lt, 2)
+        partner = claimant.partner
+        t = lt.table
+        assert t is not None and t.play is not None
+        held = {c for c in range(52) if t.play.hands[partner] >> c & 1}
+        before = {s: _messages(c) for s, c in conns.items()}
+        # Until the claim, the partner's cards went to no other seat.
+        for s, msgs in before.items():
+            if s != partner and not (t.play.dummy_faced and t.play.dummy == partner):
+                assert not held & cards_in(msgs)
+        await submit(service, conns[claimant], {"type": "claim", "tricks": 1})
+        shown = sorted(held)
+        for s, c in conns.items():
+            ups = [m["event"] for m in _messages(c)
+                   if m["type"] == "event" and m["event"]["type"] == "face_up"]  # fmt: skip
+            assert len(ups) == 1, s
+            assert ups[0]["seat"] == partner.name[0] and ups[0]["law"] == law
+            assert sorted(card_from_str(x) for x in ups[0]["cards"]) == shown
+            if s not in (partner, t.play.dummy):
+                # Without the law these cards were that seat's secret.
+                assert held - visible(lt, s, face_up_rule=False)
+        # The claim disputed, the play goes on with the cards face up.
+        answer = next(s for s in (claimant.left, claimant.right) if s != t.play.dummy)
+        await submit(service, conns[answer], {"type": "answer_claim", "accept": False})
+        tok = conns[claimant.left].token
+        assert tok is not None
+        state = service.catch_up(tok, None)[0]
+        assert sorted(map(card_from_str, state["face_up"][partner.name[0]])) == shown
+        while t.phase == "penalty":  # daw 107: whether a liable card is called
+            await rule(service, conns[t.to_act or Seat.NORTH], lt)
+        while t.phase == "play" and t.to_act != partner:
+            tok = conns[t.to_act or Seat.NORTH].token
+            assert tok is not None
+            msg = service.catch_up(tok, None)[0]
+            await submit(service, conns[t.to_act or Seat.NORTH],
+                         {"type": "play", "card": msg["legal_cards"][0]})  # fmt: skip
+            while t.phase == "penalty":
+                await rule(service, conns[t.to_act or Seat.NORTH], lt)
+        if t.phase == "play":
+            msg = service.catch_up(partner_tok := conns[partner].token or "", None)[0]
+            card = msg["legal_cards"][0]
+            await submit(service, conns[partner], {"type": "play", "card": card})
+            state = service.catch_up(partner_tok, None)[0]
+            assert card not in state["face_up"].get(partner.name[0], [])
+
+    asyncio.run(run())
+    assert watcher.checked > 30
+    # A server started again on the same database knows what lies face up
+    # (issue 7 §5), and so sends no second face_up for the same cards.
+    again = Service(service.engine.url.render_as_string(hide_password=False))
+    assert again.tables[lt.id].face_up == lt.face_up
+    again.close()
+    service.close()
+
+
+def test_in_enforce_mode_a_claim_lays_no_hand_face_up(tmp_path: Path) -> None:
+    """Outside laws mode no law is applied to a claim (docs/web.md): the
+    claimant's partner's hand stays his own until the deal is over."""
+    service, watcher, conns, lt = _four_at_a_laws_table(tmp_path, "daw", "enforce")
+
+    async def run() -> None:
+        claimant = await _play_until_an_adversary_leads(service, conns, lt, 2)
+        for c in conns.values():
+            _messages(c)
+        await submit(service, conns[claimant], {"type": "claim", "tricks": 1})
+        t = lt.table
+        assert t is not None and t.play is not None
+        held = {c for c in range(52) if t.play.hands[claimant.partner] >> c & 1}
+        for s, c in conns.items():
+            msgs = _messages(c)
+            assert msgs and not any(m.get("event", {}).get("type") == "face_up" for m in msgs)
+            if s is not claimant.partner and s is not t.play.dummy:
+                assert not held & cards_in(msgs)
+
+    asyncio.run(run())
+    assert watcher.checked > 30

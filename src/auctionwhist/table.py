@@ -1082,6 +1082,20 @@ class Table:
     def claim_pending(self) -> Claimed | None:
         return self._claim if self.phase == "claim" else None
 
+    @property
+    def face_up(self) -> dict[Seat, int]:
+        """Cards each seat has face up on the table: liable to be called and
+        still held (daw 80, 86; Whist Club 69; Royalton 63, 67; AWL VII §1-2)."""
+        play = self.play
+        if play is None:
+            return {}
+        out: dict[Seat, int] = {}
+        for seat, cards in self._liable.items():
+            bits = sum(1 << c for c in cards) & play.hands[seat]
+            if bits:
+                out[seat] = bits
+        return out
+
     # -- the result --------------------------------------------------------------
 
     def tricks_won(self) -> tuple[int, int]:

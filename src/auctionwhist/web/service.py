@@ -47,6 +47,8 @@ from .views import (
     Audience,
     cards_of,
     event_view,
+    face_up,
+    face_up_law,
     penalty_json,
     state_view,
     turn_view,
@@ -128,6 +130,9 @@ class LiveTable:
     deal_index: int = -1
     table: Table | None = None
     dummy_shown: bool = False
+    # The cards laid face up by a law, as last sent to the table (web.views.face_up).
+    face_up: dict[Seat, int] = field(default_factory=dict)
+    face_up_law: dict[Seat, str] = field(default_factory=dict)  # the law that laid them
     finished: bool = False
     started: bool = False
     ready: set[Seat] = field(default_factory=set)
@@ -260,6 +265,8 @@ class Service:
             table = Table.from_events(records) if records else None
             lt.deal_index, lt.table, lt.started = d, table, True
             lt.dummy_shown = any(k == "dummy" for k, _ in evs)
+            lt.face_up = face_up(table) if table is not None else {}
+            lt.face_up_law = {Seat.from_char(v["seat"]): v["law"] for k, v in evs if k == "face_up"}
             lt.penalty_n = -1 if table is None or table.pending is None else lt.n
             entered = [data for k, data in evs if k == "result_entered"]
             over = any(k == "deal_over" for k, _ in evs)
@@ -447,9 +454,14 @@ class Service:
 
         Each seat's copy is built now, from the table as it is after these
         events; it is pushed after the commit (issue 7 §5)."""
+        batch = self._batch
+        if lt.finished and lt.id not in batch.finished:
+            # The table's end may come with no event of its own (a "next"
+            # after its last deal): its flag is still written in this commit.
+            batch.finished.add(lt.id)
+            self._schedule_flush()
         if not items:
             return lt.n
-        batch = self._batch
         n = lt.n
         last = len(items) - 1
         for i, (kind, data) in enumerate(items):
@@ -458,8 +470,6 @@ class Service:
                 {"table_id": lt.id, "n": n, "deal": lt.deal_index, "type": kind, "data": data}
             )
             self._send_event(lt, n, lt.deal_index, kind, data, i == last, batch.sends)
-        if lt.finished:
-            batch.finished.add(lt.id)
         lt.n = n
         self._schedule_flush()
         return n
@@ -481,7 +491,7 @@ class Service:
         """Write the pending events in one transaction, then send them."""
         self._flush_due = False
         batch, self._batch = self._batch, _Batch()
-        if batch.rows or batch.games_finished:
+        if batch.rows or batch.finished or batch.games_finished:
             conn = self._writer
             try:
                 with conn.begin():
@@ -517,7 +527,7 @@ class Service:
     async def durable(self) -> None:
         """Return once every event numbered so far is in the database."""
         batch = self._batch
-        if not batch.rows and not batch.games_finished:
+        if not batch.rows and not batch.finished and not batch.games_finished:
             return
         if batch.done is None:
             batch.done = asyncio.get_running_loop().create_future()
@@ -591,6 +601,7 @@ class Service:
         lt.deal_index = nxt
         lt.table = Table(g.code, deal, mode="laws" if g.mode == "laws" else "enforce")
         lt.dummy_shown = False
+        lt.face_up, lt.face_up_law = {}, {}
         lt.penalty_n = -1
         lt.ready = set()
         lt.started = True
@@ -606,7 +617,18 @@ class Service:
         """The records an action made, and what follows from them for the table."""
         t = lt.table
         assert t is not None
+        new = tuple(new)
         items = [(_record_type(ev), _record_data(ev)) for ev in new]
+        if t.laws:
+            # Cards a law lays face up go to the whole table when it does so
+            # (daw 86: an adversary's claim lays his partner's hand face up).
+            now = face_up(t)
+            for s, bits in now.items():
+                if bits & ~lt.face_up.get(s, 0):
+                    lt.face_up_law[s] = law = face_up_law(t, new)
+                    items.append(("face_up", {"seat": SEATS[s], "cards": cards_of(bits),
+                                              "law": law}))  # fmt: skip
+            lt.face_up = now
         if not lt.dummy_shown and t.play is not None and t.play.dummy_faced:
             dummy = t.play.dummy
             assert dummy is not None
@@ -899,6 +921,8 @@ class Service:
         if lt.table is None:
             return {**extra, "phase": "waiting", "hand": [], "to_act": None, "my_turn": False}
         out = state_view(lt.table, audience, dummy_shown=lt.dummy_shown, extra=extra)
+        laws = lt.face_up_law
+        out["face_up_law"] = {SEATS[s]: laws[s] for s in lt.face_up if s in laws}
         if lt.table.phase == "done" and lt.scores and lt.scores[-1][0] == lt.deal_index:
             sc = lt.scores[-1][1]
             out["score"] = None if sc is None else _score_json(sc)

@@ -4,19 +4,33 @@ The database holds every event whole (the deal with all four hands); what
 goes to a seat is built here and nowhere else (issue 7 §4). A seat sees its
 own hand; dummy's after the opening lead (daw 46, Whist Club 40, Royalton
 31: dummy's hand is laid face upward after the lead); every card played,
-exposed or played irregularly; all four hands once the deal is over. The
-director (audience ``None``) sees everything.
+exposed or played irregularly; the cards a law lays face up on the table
+(``face_up``: an adversary's claim lays his partner's hand face up, daw 86),
+from the moment the law lays them there; all four hands once the deal is
+over. The director (audience ``None``) sees everything.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Deal, Seat, card_str
 from ..formats.jsonlog import call_str
+from ..laws.offences import offence, offences_for
+from ..records import Claimed, Event, Ruling
 from ..table import Table
 
-__all__ = ["Audience", "cards_of", "event_view", "penalty_json", "state_view", "turn_view"]
+__all__ = [
+    "Audience",
+    "cards_of",
+    "event_view",
+    "face_up",
+    "face_up_law",
+    "penalty_json",
+    "state_view",
+    "turn_view",
+]
 
 # A seat, or None for the director.
 Audience = Seat | None
@@ -35,6 +49,28 @@ def cards_of(hand: int) -> list[str]:
         out.append(_CARD_STR[c])
         hand ^= 1 << c
     return out
+
+
+def face_up(t: Table) -> dict[Seat, int]:
+    """The cards each seat has face up on the table and still holds: the cards
+    liable to be called, which the laws lay face upward until played (daw 80
+    and 86, Whist Club 69 and 74, Royalton 63 and 67, AWL VII §1-2): the whole
+    table may see them. Empty outside laws mode, where no card is liable."""
+    return t.face_up
+
+
+def face_up_law(t: Table, new: Iterable[Event]) -> str:
+    """The law that laid cards face up with the records ``new``: an
+    adversary's claim (daw 86, AWL VII §2), a ruling laying the partner's
+    hand face up (Royalton 67), else the law of exposed cards."""
+    for ev in new:
+        if isinstance(ev, Claimed):
+            o = offences_for(t.code).get("claim_by_adversary")
+            if o is not None:
+                return t.code.cite(o.topic)
+        if isinstance(ev, Ruling) and ev.option == "partner_exposed":
+            return t.code.cite(offence(t.code, ev.offence).topic)
+    return t.code.cite("exposed")
 
 
 def _deal_from(data: dict[str, Any]) -> Deal:
@@ -104,6 +140,7 @@ def state_view(
         legal_calls=[],
         legal_cards=[],
         dummy=None,
+        face_up={},
     )
     if done:  # the hands as dealt, as the deal_over event shows them
         out["hands"] = {s: cards_of(t.deal.hands[i]) for i, s in enumerate(SEATS)}
@@ -119,6 +156,8 @@ def state_view(
             out["last_trick"] = [[SEATS[first.after(i)], card_str(c)] for i, c in enumerate(cards)]
         if play.dummy is not None and dummy_shown:
             out["dummy"] = {"seat": SEATS[play.dummy], "cards": cards_of(hands[play.dummy])}
+        if not done:
+            out["face_up"] = {SEATS[s]: cards_of(bits) for s, bits in face_up(t).items()}
     claim = t.claim_pending
     if claim is not None:
         out["claim"] = {"seat": SEATS[claim.seat], "tricks": claim.tricks}

@@ -182,6 +182,12 @@ function promptText() {
   }
 }
 
+// The seat's cards laid face up on the table by a law (state.face_up).
+function faceUp(seat) {
+  const s = state;
+  return (s.face_up && s.face_up[seat]) || [];
+}
+
 function playedBy(seat) {
   // Cards a hand has played: every quitted trick, and the trick on the table.
   const s = state;
@@ -229,16 +235,22 @@ function renderHands() {
       s.phase === "done", shown && shown[seat], seat === me ? s.hand : null,
       s.dummy && s.dummy.seat === seat ? s.dummy.cards : null,
       s.my_turn && s.phase === "play" ? s.legal_cards : null, playedBy(seat),
+      faceUp(seat),
     ]);
     if (drawn[seat] === sig) continue;
     drawn[seat] = sig;
     box.textContent = "";
-    box.classList.remove("dummy-hand", "shown");
+    box.classList.remove("dummy-hand", "shown", "face-up");
     if (seat === me) {
       const cards = shown ? shown[seat] : s.hand;
       const legal = s.my_turn && s.phase === "play" ? s.legal_cards || [] : [];
+      const up = shown ? [] : faceUp(seat);
       for (const c of sortHand(cards)) {
         const b = cardElement(c, { button: true });
+        if (up.includes(c)) {
+          b.classList.add("liable");
+          b.title = "face up on the table, liable to be called";
+        }
         if (legal.includes(c)) b.classList.add("playable");
         else b.disabled = true;
         b.addEventListener("click", () => playCard(c));
@@ -261,7 +273,18 @@ function renderHands() {
       box.append(rows);
       continue;
     }
-    const n = 13 - playedBy(seat);
+    // Cards a law has laid face up (daw 86: an adversary's claim lays his
+    // partner's hand face up; exposed cards stay face up until played).
+    const up = faceUp(seat);
+    if (up.length) {
+      box.classList.add("face-up");
+      const law = s.face_up_law && s.face_up_law[seat] ? ` — ${s.face_up_law[seat]}` : "";
+      box.append(
+        el("p", { class: "face-up-note", text: `Face up, liable to be called${law}` }),
+        suitRows(up),
+      );
+    }
+    const n = 13 - playedBy(seat) - up.length;
     const fan = el("div", { class: "backs", "aria-label": `${SEAT_NAMES[seat]}: ${n} cards` });
     for (let i = 0; i < n; i++) fan.append(backElement());
     box.append(fan);
