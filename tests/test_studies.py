@@ -4,7 +4,6 @@ several, or a Dask cluster; reports with the author's figures."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,9 @@ from auctionwhist.analysis.analyse import dd_table
 from auctionwhist.analysis.par import par
 from auctionwhist.analysis.runner import DealRecord, RunnerError, chunks, run, study_deal
 from auctionwhist.analysis.studies import (
+    StudyCodesError,
     find_study,
+    on_codes,
     par_weights,
     run_studies,
 )
@@ -118,7 +119,7 @@ def test_par_frequency_shares_add_up(records: list) -> None:  # type: ignore[typ
 
 def test_report_is_reproducible_from_the_seed(tmp_path: Path) -> None:
     """The same seed gives the same figures, on one process or two."""
-    study = replace(find_study("par-frequency"), codes=CODES, strains=STRAINS)
+    study = on_codes(find_study("par-frequency"), CODES)
     a, sa, _ = run_studies([study], 2, 9, tmp_path / "a", workers=1)
     _, sb, _ = run_studies([study], 2, 9, tmp_path / "b", workers=2)
     assert sa == sb
@@ -144,3 +145,29 @@ def test_cli_study_unknown_name() -> None:
     r = CliRunner().invoke(app, ["study", "nonesuch", "--deals", "2"])
     assert r.exit_code == 2
     assert "hawley" in r.output
+
+
+def test_on_codes_solves_only_the_strains_those_codes_declare() -> None:
+    """Without Royalton no nullo is solved (Royalton law 34's nullo is its own)."""
+    study = on_codes(find_study("par-frequency"), ["royals", "daw", "auction"])
+    assert study.codes == ("daw", "auction", "royals")
+    assert study.strains == ("C", "D", "H", "S", "NT")
+    with_royalton = on_codes(find_study("par-frequency"), ["royalton"])
+    assert with_royalton.strains == ("C", "D", "H", "S", "NT", "NL")
+
+
+def test_on_codes_refuses_to_cut_hawleys_comparison() -> None:
+    with pytest.raises(StudyCodesError, match="needs all of them"):
+        on_codes(find_study("hawley"), ["royalton", "auction"])
+    with pytest.raises(StudyCodesError, match="none of them"):
+        on_codes(find_study("hawley"), ["daw"])
+
+
+def test_cli_study_codes(tmp_path: Path) -> None:
+    args = ["study", "par-frequency", "--deals", "2", "--workers", "1"]
+    r = CliRunner().invoke(app, [*args, "--codes", "daw,auction", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    saved = json.loads((tmp_path / "summary.json").read_text())
+    assert set(saved["summary"]["par-frequency"]["codes"]) == {"daw", "auction"}
+    bad = CliRunner().invoke(app, [*args, "--codes", "daw,bridge"])
+    assert bad.exit_code == 2 and "unknown code 'bridge'" in bad.output

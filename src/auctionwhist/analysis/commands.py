@@ -188,6 +188,13 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
         workers: Annotated[
             int | None, typer.Option(help="Local processes (default: one per core).")
         ] = None,
+        codes: Annotated[
+            str | None,
+            typer.Option(
+                help="Only these codes, comma-separated (e.g. daw,auction,royals: "
+                "no nullo to solve). Default: every code the studies have."
+            ),
+        ] = None,
     ) -> None:
         """Run a study over many deals in parallel and write a report
         (Markdown + PNG plots).
@@ -205,6 +212,8 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
           whist study all --deals 10000 --out studies
 
           whist study par-frequency --scheduler tcp://10.0.0.5:8786
+
+          whist study par-frequency --codes daw,auction,royals --deals 10000
         """
         from rich.progress import (
             BarColumn,
@@ -214,12 +223,21 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
             TimeRemainingColumn,
         )
 
-        from .studies import all_studies, find_study, run_studies
+        from ..codes import find_code
+        from .studies import all_studies, find_study, on_codes, run_studies
 
         try:
             chosen = all_studies() if name.strip().lower() == "all" else [find_study(name)]
         except ValueError as e:
             _fail(f"study {name!r}: {e}; or all")
+        if codes is not None:
+            wanted = [c.strip().lower() for c in codes.split(",") if c.strip()]
+            try:
+                for c in wanted:
+                    find_code(c)
+                chosen = [on_codes(s, wanted) for s in chosen]
+            except ValueError as e:
+                _fail(f"--codes {codes}: {e}")
         if deals < 1:
             _fail(f"--deals {deals}: at least one deal")
         if workers is not None and workers < 1:
@@ -245,7 +263,8 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                     workers=workers,
                     progress=lambda n: bar.advance(task, n),
                     meta={
-                        "command": f"whist study {name} --deals {deals} --seed {seed}",
+                        "command": f"whist study {name} --deals {deals} --seed {seed}"
+                        + (f" --codes {codes}" if codes else ""),
                         "where": scheduler or f"{workers or os.cpu_count()} local processes",
                     },
                 )

@@ -167,7 +167,7 @@ static inline u64 entry_rel(const Entry *e, const Key *k) {
     return r;
 }
 
-static long tt_probes = 0, tt_hits = 0, tt_scanned = 0;
+static long tt_probes = 0, tt_hits = 0, tt_scanned = 0, tt_clears = 0;
 static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
 /* 1 or 0 when an entry settles `target`, else -1; *best gets a move hint */
@@ -220,6 +220,7 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     }
     if (pool_used >= POOL_SIZE) {
         /* full: start afresh (DDS does the same); the table is only a cache */
+        tt_clears++;
         tt_clear();
         h->gen = tt_gen;
         h->first = 0;
@@ -903,7 +904,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
     for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(st_left[i]));
     /* "nodes", "cut", "first" (the first card tried made the cut) and "all"
      * (every card tried) by place in the trick; "left": nodes by tricks left */
-    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "probes", tt_probes,
+    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes", tt_probes,
                                 "hits", tt_hits, "scanned", tt_scanned, "entries",
                                 (unsigned long)pool_used, "nodes", four(st_nodes), "cut",
                                 four(st_cut), "first", four(st_first), "all", four(st_all),
@@ -913,7 +914,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
     memset(st_cut, 0, sizeof st_cut);
     memset(st_first, 0, sizeof st_first);
     memset(st_all, 0, sizeof st_all);
-    tt_probes = tt_hits = tt_scanned = 0;
+    tt_probes = tt_hits = tt_scanned = tt_clears = 0;
     return r;
 }
 

@@ -8,7 +8,7 @@ plots from the summary.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,11 @@ from ..runner import DealRecord
 __all__ = [
     "STUDIES",
     "Study",
+    "StudyCodesError",
     "UnknownStudyError",
     "all_studies",
     "find_study",
+    "on_codes",
     "par_weights",
     "run_studies",
 ]
@@ -37,6 +39,34 @@ class Study:
     strains: tuple[str, ...]
     summarise: Callable[[Sequence[DealRecord]], dict[str, Any]]
     report: Callable[[dict[str, Any], Path], str]  # Markdown; plots written to the folder
+    # True: its figures compare its codes with one another, so it runs on all
+    # of them or not at all (Hawley's Royalton against the old and new counts).
+    all_codes: bool = False
+
+
+class StudyCodesError(ValueError):
+    pass
+
+
+def on_codes(study: Study, codes: Sequence[str]) -> Study:
+    """``study`` on those of its codes that are in ``codes`` (``whist study
+    --codes``), deals solved only in the strains those codes declare: a study
+    of daw, auction and royals solves no nullo."""
+    from ...codes import find_code
+
+    keep = tuple(c for c in study.codes if c in codes)
+    if not keep:
+        raise StudyCodesError(
+            f"study {study.name} is of {', '.join(study.codes)}: none of them was given"
+        )
+    if study.all_codes and keep != study.codes:
+        raise StudyCodesError(
+            f"study {study.name} compares {', '.join(study.codes)} with one another: "
+            "it needs all of them"
+        )
+    declared = {d for c in keep for d in find_code(c).trick_values}
+    strains = tuple(t for t in study.strains if t in declared)
+    return replace(study, codes=keep, strains=strains)
 
 
 def par_weights(p: dict[str, Any]) -> list[tuple[dict[str, Any], float]]:

@@ -226,4 +226,5 @@ STUDY = Study(
     strains=("C", "D", "H", "S", "NT", "NL"),
     summarise=summarise,
     report=report,
+    all_codes=True,
 )
