@@ -184,3 +184,25 @@ def test_nullo_played_to_the_end_royalton_law_83() -> None:
         t.call_lead()
     play_deal(t, dict.fromkeys(Seat, MonteCarloPlayer(settings=FAST)), random.Random(1))
     assert t.phase == "done" and sum(t.tricks_won()) == 13
+
+
+def test_law_89_card_laid_face_up_is_in_its_holders_hand_in_every_sample_daw() -> None:
+    """daw 89 (an adversary's lead out of turn treated as an exposed card) and
+    80: the card stays face up on the table, liable to be called; every player
+    sees it, so the robots' samples put it in West's hand."""
+    from laws_helpers import bid, laws_table
+
+    t = laws_table("daw", 1)
+    bid(t, "1H", "pass", "pass", "pass")
+    assert t.play is not None
+    c = (t.play.hands[Seat.WEST] & -t.play.hands[Seat.WEST]).bit_length() - 1
+    t.play_card(c, seat=Seat.WEST)
+    t.rule(Seat.NORTH, "exposed")
+    assert t.face_up == {Seat.WEST: 1 << c}
+    viewer = t.play.turn  # East, to lead in turn: his partner's hand is hidden from him
+    view = SeatView.of(t, viewer)
+    assert view.face_up[Seat.WEST] == 1 << c
+    k = knowledge(view)
+    assert k.forced[c] == Seat.WEST
+    for hands in sample_hands(k, 20, random.Random(3)):
+        assert hands[Seat.WEST] >> c & 1

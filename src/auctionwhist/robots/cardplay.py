@@ -86,7 +86,7 @@ class Knowledge:
     hidden: tuple[Seat, ...]  # hands it does not see
     counts: dict[Seat, int]  # cards each hidden hand still holds
     voids: dict[Seat, int]  # suits (bit per suit) a hidden hand has shown void
-    forced: dict[int, Seat]  # cards known to be in a hidden hand (the turned trump)
+    forced: dict[int, Seat]  # cards known to be in a hidden hand (turned trump, face up)
     unseen: int  # the cards in the hidden hands
     played_by: dict[Seat, int]  # the cards each seat has played
     promises: dict[Seat, tuple[tuple[int, int], ...]]  # (suit, min length) from bids
@@ -128,6 +128,14 @@ def knowledge(view: SeatView) -> Knowledge:
     forced: dict[int, Seat] = {}
     if view.turned is not None and not seen >> view.turned & 1 and view.dealer in hidden:
         forced[view.turned] = view.dealer
+    # Cards a law lays face up are in their holder's hand for every sample
+    # (daw 80, 86; Whist Club 69; Royalton 63).
+    for s in hidden:
+        up = view.face_up[s] & ~seen
+        while up:
+            low = up & -up
+            forced[low.bit_length() - 1] = s
+            up ^= low
     promises: dict[Seat, tuple[tuple[int, int], ...]] = {}
     strength: dict[Seat, tuple[int, int]] = {}
     for s in hidden:

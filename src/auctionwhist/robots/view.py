@@ -76,6 +76,9 @@ class SeatView:
     claim: tuple[Seat, int] | None = None  # (claimant, tricks claimed)
     pending: Pending | None = None  # an irregularity awaiting his ruling
     played: int = field(default=0)  # every card seen played, as a 52-bit int
+    # Cards each seat (N, E, S, W) has face up on the table, liable to be
+    # called: every player sees them (daw 80, 86; Whist Club 69; Royalton 63).
+    face_up: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @classmethod
     def of(cls, table: Table, seat: Seat, score: ScoreContext | None = None) -> SeatView:
@@ -110,6 +113,9 @@ class SeatView:
             )
             if play.dummy is not None and play.dummy_faced:
                 kw["dummy_hand"] = play.hands[play.dummy]
+            up = table.face_up
+            if up:
+                kw["face_up"] = tuple(up.get(s, 0) for s in Seat)
         elif table.auction is not None:
             kw["declarer"] = table.auction.declarer
         acting = table.to_act == seat
