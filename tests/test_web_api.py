@@ -7,7 +7,6 @@ import asyncio
 import time
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,34 +21,7 @@ from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.db import EventRow, GameRow  # noqa: E402
 from auctionwhist.web.service import Service  # noqa: E402
 from auctionwhist.web.ws import frame_of, split_frame  # noqa: E402
-
-
-class Inbox:
-    """A seat's socket read message by message: a server frame carries one
-    message or several, one JSON text per line (docs/web-protocol.md)."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.pending: list[dict[str, Any]] = []
-        self.frames = 0
-
-    def receive_json(self) -> Any:
-        if not self.pending:
-            self.pending = split_frame(self.ws.receive_text())
-            self.frames += 1
-        return self.pending.pop(0)
-
-    def send_json(self, msg: Any) -> None:
-        self.ws.send_json(msg)
-
-    def send_text(self, text: str) -> None:
-        self.ws.send_text(text)
-
-
-@contextmanager
-def connect(client: TestClient, path: str) -> Iterator[Inbox]:
-    with client.websocket_connect(path) as ws:
-        yield Inbox(ws)
+from web_helpers import connect  # noqa: E402
 
 
 @pytest.fixture

@@ -61,6 +61,8 @@ def bench_solver(
     ours: list[float] = []
     nullo_s: list[float] = []
     leader = 1  # East leads: North declares
+    # DDS loads and sets up its tables on its first call: not part of a solve
+    dds_solve_board(random_ending(random.Random(-1), cards), "S", leader, ())
     for _ in range(deals):
         hands = random_ending(rng, cards)
         t = time.perf_counter()

@@ -82,16 +82,11 @@ def bench_solver_command(
         _fail(f"--deals {deals}: give at least one deal")
     if not 1 <= cards <= 13:
         _fail(f"--cards {cards}: a hand holds 1 to 13 cards")
-    from rich.progress import track
+    from rich.progress import Progress
 
-    ticks = iter(track(range(deals), description="Solving", transient=True, console=_console()))
-
-    def tick() -> None:
-        next(ticks, None)
-
-    b = bench_solver(deals, seed, cards, progress=None if as_json else tick, nullo=nullo)
-    for _ in ticks:
-        pass
+    with Progress(console=_console(), transient=True, disable=as_json) as bar:
+        task = bar.add_task("Solving", total=deals)
+        b = bench_solver(deals, seed, cards, progress=lambda: bar.advance(task), nullo=nullo)
     if as_json:
         sys.stdout.write(json.dumps(b.as_dict(), indent=2) + "\n")
         return
