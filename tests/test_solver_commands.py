@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
 from auctionwhist.cli import app
+from auctionwhist.solver.verify import SOLVES_A_DEAL, Mismatch, random_deals, run_dds_proof
 
 
 def test_bench_solver_json_has_the_figures() -> None:
@@ -44,3 +46,56 @@ def test_bench_solver_prints_the_ratios() -> None:
     r = CliRunner().invoke(app, ["bench", "solver", "--deals", "2", "--cards", "6"])
     assert r.exit_code == 0, r.output
     assert "x DDS" in r.output and "nullo" in r.output
+
+
+def test_dds_proof_log_resumes_and_extends(tmp_path: Path) -> None:
+    """A proof of 1,000 whole deals takes hours: its log lets it stop and go on."""
+    log = tmp_path / "proof.jsonl"
+    first = run_dds_proof(3, cards=5, seed=4, log=log)
+    assert (first.deals, first.resumed, first.mismatches) == (3, 0, [])
+    assert first.solves == 3 * SOLVES_A_DEAL
+    more = run_dds_proof(5, cards=5, seed=4, log=log)
+    assert (more.deals, more.resumed) == (5, 3)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["deal"] for r in rows) == [0, 1, 2, 3, 4]
+    assert all(r["seed"] == 4 and r["cards"] == 5 and r["differ"] == [] for r in rows)
+
+
+def test_dds_proof_skips_a_line_cut_short_and_other_runs(tmp_path: Path) -> None:
+    log = tmp_path / "proof.jsonl"
+    run_dds_proof(2, cards=5, seed=4, log=log)
+    with log.open("a") as f:
+        f.write(json.dumps({"seed": 9, "cards": 5, "deal": 2, "differ": [], "seconds": 1}) + "\n")
+        f.write('{"seed": 4, "cards": 5, "deal": 2, "sol')  # the crash
+    proof = run_dds_proof(3, cards=5, seed=4, log=log)
+    assert (proof.deals, proof.resumed) == (3, 2)
+
+
+def test_dds_proof_counts_a_mismatch_in_its_log(tmp_path: Path) -> None:
+    """The summary covers every logged deal: a difference found in an earlier
+    piece of the run still fails the proof."""
+    log = tmp_path / "proof.jsonl"
+    hands = random_deals(1, 5, seed=4)[0]
+    row = {"seed": 4, "cards": 5, "deal": 0, "differ": [[list(hands), "NT", 1, 3, 2]], "seconds": 1}
+    log.write_text(json.dumps(row) + "\n")
+    proof = run_dds_proof(2, cards=5, seed=4, log=log)
+    assert proof.mismatches == [Mismatch(hands, "NT", 1, 3, 2)]
+    args = ["solver", "verify", "--deals", "2", "--cards", "5", "--seed", "4", "--endings", "0"]
+    r = CliRunner().invoke(app, [*args, "--log", str(log)])
+    assert r.exit_code == 1
+    assert "2 read from" in r.output and "1 differ" in r.output
+
+
+def test_dds_proof_in_two_processes_checks_the_same_deals(tmp_path: Path) -> None:
+    log = tmp_path / "proof.jsonl"
+    proof = run_dds_proof(4, cards=4, seed=6, log=log, jobs=2)
+    assert (proof.deals, proof.mismatches) == (4, [])
+    assert sorted(json.loads(x)["deal"] for x in log.read_text().splitlines()) == [0, 1, 2, 3]
+    again = run_dds_proof(4, cards=4, seed=6, jobs=1)
+    assert again.deals == 4 and again.mismatches == []
+
+
+def test_solver_verify_rejects_no_processes() -> None:
+    r = CliRunner().invoke(app, ["solver", "verify", "--jobs", "0"])
+    assert r.exit_code == 2
+    assert "--jobs 0" in r.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,32 +23,62 @@ def verify_command(
     cards: Annotated[int, typer.Option(help="Cards a hand in the deals against DDS.")] = 13,
     max_cards: Annotated[int, typer.Option(help="Most cards a hand in the nullo endings.")] = 5,
     seed: Annotated[int, typer.Option(help="Seed for the deals and endings.")] = 1,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="JSON-lines log of the deals against DDS: each deal is written as it is "
+            "checked, and deals already in it are not checked again."
+        ),
+    ] = None,
+    jobs: Annotated[int, typer.Option(help="Processes for the deals against DDS.")] = 1,
 ) -> None:
     """Prove the core: ordinary play equal to DDS on every strain and opening
     lead; nullo equal to a plain exhaustive minimax.
+
+    A thousand whole deals take hours. With [bold]--log[/bold] the run can be
+    stopped and started again, or raised from 200 deals to 1000, and only the
+    deals not yet in the log are solved; the summary counts them all.
 
     [bold]Examples[/bold]
 
       whist solver verify --deals 1000 --endings 10000
 
+      whist solver verify --deals 1000 --endings 0 --log proof.jsonl --jobs 2
+
       whist solver verify --deals 50 --cards 8 --endings 500 --max-cards 4
     """
-    from ..cli import _fail
-    from .verify import verify_against_dds, verify_nullo_endings
+    from rich.progress import Progress
+
+    from ..cli import _console, _fail
+    from .verify import run_dds_proof, verify_nullo_endings
 
     if not 1 <= cards <= 13:
         _fail(f"--cards {cards}: a hand holds 1 to 13 cards")
     if not 1 <= max_cards <= 6:
         _fail(f"--max-cards {max_cards}: the minimax takes 1 to 6 cards a hand")
-    n, bad = verify_against_dds(deals, cards, seed)
-    print(f"DDS: {n} solves on {deals} deals of {cards} cards a hand, {len(bad)} differ")
-    for m in bad[:10]:
+    if deals < 0 or endings < 0:
+        _fail("--deals and --endings count deals: 0 or more")
+    if jobs < 1:
+        _fail(f"--jobs {jobs}: at least one process")
+    with Progress(console=_console(), transient=True) as bar:
+        task = bar.add_task("Deals against DDS", total=deals)
+        proof = run_dds_proof(
+            deals, cards, seed, log=log, jobs=jobs, progress=lambda: bar.advance(task)
+        )
+    resumed = f" ({proof.resumed} read from {log})" if proof.resumed else ""
+    print(
+        f"DDS: {proof.solves} solves on {proof.deals} deals of {cards} cards a hand"
+        f"{resumed}, {len(proof.mismatches)} differ; {proof.seconds:.0f} s of solving"
+    )
+    for m in proof.mismatches[:10]:
         print(f"  differ: {m}")
-    e, bad2 = verify_nullo_endings(endings, max_cards, seed)
+    with Progress(console=_console(), transient=True) as bar:
+        task = bar.add_task("Nullo endings", total=endings)
+        e, bad2 = verify_nullo_endings(endings, max_cards, seed, progress=lambda: bar.advance(task))
     print(f"nullo: {e} endings of up to {max_cards} cards a hand, {len(bad2)} differ")
     for m in bad2[:10]:
         print(f"  differ: {m}")
-    if bad or bad2:
+    if proof.mismatches or bad2:
         raise typer.Exit(1)
 
 

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+import json
+import multiprocessing
 import random
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import _core
 from ._exhaustive import exhaustive_ns_tricks
 from .dds import dds_solve_board, dds_table_of_hands
 
-__all__ = ["Mismatch", "random_ending", "verify_against_dds", "verify_nullo_endings"]
+__all__ = [
+    "SOLVES_A_DEAL",
+    "Mismatch",
+    "Proof",
+    "check_deal",
+    "random_deals",
+    "random_ending",
+    "run_dds_proof",
+    "verify_against_dds",
+    "verify_nullo_endings",
+]
 
 _STRAINS = (("C", 0), ("D", 1), ("H", 2), ("S", 3), ("NT", -1))
 
@@ -31,36 +46,152 @@ def random_ending(rng: random.Random, cards: int) -> tuple[int, int, int, int]:
     return h[0], h[1], h[2], h[3]
 
 
+def check_deal(hands: tuple[int, int, int, int], cards: int = 13) -> list[Mismatch]:
+    """Every strain and every opening leader (so every declarer) of one deal
+    (or ending of ``cards`` a hand): our core against DDS's. Whole deals take
+    one DDS ``CalcDDtable`` and one of our tables a strain (the four opening
+    leads share a transposition table); endings take ``SolveBoard``."""
+    bad: list[Mismatch] = []
+    table = dds_table_of_hands(hands) if cards == 13 else None
+    for strain, trump in _STRAINS:
+        ns_by_leader, _ = _core.table(hands, trump, False)
+        for leader in range(4):
+            if table is not None:
+                theirs = table[strain][(leader + 3) & 3]  # the declarer's side
+            else:
+                theirs = max(dds_solve_board(hands, strain, leader, ()).values())
+                theirs = cards - theirs  # SolveBoard counts the leader's side
+            ns = ns_by_leader[leader]
+            ours = cards - ns if leader & 1 == 0 else ns  # the declarer's side
+            if ours != theirs:
+                bad.append(Mismatch(hands, strain, leader, ours, theirs))
+    return bad
+
+
+SOLVES_A_DEAL = 4 * len(_STRAINS)
+
+
+def random_deals(deals: int, cards: int = 13, seed: int = 1) -> list[tuple[int, int, int, int]]:
+    """The deals ``verify_against_dds`` checks, in order: deal i is the same
+    whatever ``deals`` is, so a longer run extends a shorter one."""
+    rng = random.Random(seed)
+    return [random_ending(rng, cards) for _ in range(deals)]
+
+
 def verify_against_dds(
     deals: int, cards: int = 13, seed: int = 1, progress: Callable[[], None] | None = None
 ) -> tuple[int, list[Mismatch]]:
-    """Every strain and every opening leader (so every declarer) of ``deals``
-    random deals (or endings of ``cards`` a hand): our core against DDS's
-    ``SolveBoard``. Returns (solves compared, mismatches)."""
-    rng = random.Random(seed)
+    """``check_deal`` on ``deals`` random deals. Returns (solves compared,
+    mismatches)."""
     bad: list[Mismatch] = []
-    n = 0
-    for _ in range(deals):
-        hands = random_ending(rng, cards)
-        # whole deals: one DDS table call and one of ours a strain (the four
-        # opening leads share a transposition table); endings: SolveBoard
-        table = dds_table_of_hands(hands) if cards == 13 else None
-        for strain, trump in _STRAINS:
-            ns_by_leader, _ = _core.table(hands, trump, False)
-            for leader in range(4):
-                if table is not None:
-                    theirs = table[strain][(leader + 3) & 3]  # the declarer's side
-                else:
-                    theirs = max(dds_solve_board(hands, strain, leader, ()).values())
-                    theirs = cards - theirs  # SolveBoard counts the leader's side
-                ns = ns_by_leader[leader]
-                ours = cards - ns if leader & 1 == 0 else ns  # the declarer's side
-                n += 1
-                if ours != theirs:
-                    bad.append(Mismatch(hands, strain, leader, ours, theirs))
+    for hands in random_deals(deals, cards, seed):
+        bad += check_deal(hands, cards)
         if progress:
             progress()
-    return n, bad
+    return deals * SOLVES_A_DEAL, bad
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """A run of ``run_dds_proof``: the deals in its log included."""
+
+    deals: int
+    solves: int
+    mismatches: list[Mismatch]
+    resumed: int  # deals read back from the log, not solved again
+    seconds: float  # solving time of every deal, summed (CPU-bound: one core each)
+
+
+Hands = tuple[int, int, int, int]
+
+
+def _check_indexed(task: tuple[int, Hands, int]) -> tuple[int, list[Mismatch], float]:
+    i, hands, cards = task
+    start = time.perf_counter()
+    bad = check_deal(hands, cards)
+    return i, bad, time.perf_counter() - start
+
+
+def _logged(log: Path, seed: int, cards: int) -> dict[int, tuple[list[Mismatch], float]]:
+    """Deals already checked in ``log`` (JSON lines) for this seed and size. A
+    line cut short by a crash is ignored: that deal is checked again."""
+    done: dict[int, tuple[list[Mismatch], float]] = {}
+    if not log.exists():
+        return done
+    for line in log.read_text().splitlines():
+        try:
+            row = json.loads(line)
+            if row["seed"] != seed or row["cards"] != cards:
+                continue
+            bad = [Mismatch(tuple(h), st, ld, o, t) for h, st, ld, o, t in row["differ"]]
+            done[int(row["deal"])] = (bad, float(row["seconds"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
+def run_dds_proof(
+    deals: int,
+    cards: int = 13,
+    seed: int = 1,
+    *,
+    log: Path | None = None,
+    jobs: int = 1,
+    progress: Callable[[], None] | None = None,
+) -> Proof:
+    """``check_deal`` on deals 0 .. ``deals``-1 of ``random_deals(seed)``, in
+    ``jobs`` processes. With a ``log`` every deal is appended to it as soon as
+    it is checked, and deals already there are not checked again: an
+    eleven-hour proof survives a crash and can be run a piece at a time."""
+    done = _logged(log, seed, cards) if log else {}
+    resumed = sum(1 for i in done if i < deals)
+    tasks = [(i, h, cards) for i, h in enumerate(random_deals(deals, cards, seed)) if i not in done]
+    results = {i: v for i, v in done.items() if i < deals}
+    out = log.open("a") if log else None
+    try:
+        pool = (
+            ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+            if jobs > 1
+            else None
+        )
+        # as each deal finishes, not in order: a slow deal holds back no others
+        stream = (
+            (f.result() for f in as_completed([pool.submit(_check_indexed, t) for t in tasks]))
+            if pool
+            else map(_check_indexed, tasks)
+        )
+        try:
+            for i, bad, sec in stream:
+                results[i] = (bad, sec)
+                if out:
+                    row = {
+                        "seed": seed,
+                        "cards": cards,
+                        "deal": i,
+                        "solves": SOLVES_A_DEAL,
+                        "differ": [
+                            [list(m.hands), m.strain, m.leader, m.ours, m.theirs] for m in bad
+                        ],
+                        "seconds": round(sec, 3),
+                    }
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+                if progress:
+                    progress()
+        finally:
+            if pool:
+                pool.shutdown(cancel_futures=True)
+    finally:
+        if out:
+            out.close()
+    mismatches = [m for i in sorted(results) for m in results[i][0]]
+    return Proof(
+        deals=len(results),
+        solves=len(results) * SOLVES_A_DEAL,
+        mismatches=mismatches,
+        resumed=resumed,
+        seconds=sum(sec for _, sec in results.values()),
+    )
 
 
 def verify_nullo_endings(
