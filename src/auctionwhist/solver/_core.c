@@ -170,7 +170,8 @@ static inline u64 entry_rel(const Entry *e, const Key *k) {
 static long tt_probes = 0, tt_hits = 0, tt_scanned = 0, tt_clears = 0;
 static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
-/* 1 or 0 when an entry settles `target`, else -1; *best gets a move hint */
+/* When an entry settles `target`, its bound (see search()), else -1; *best
+ * gets a move hint */
 static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     if (!opt_tt) return -1;
     Head *h = head_of(k);
@@ -180,8 +181,8 @@ static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
         Entry *e = &pool[i];
         if (!matches(e, k, leader)) continue;
-        if (e->lo >= target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return 1; }
-        if (e->hi < target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return 0; }
+        if (e->lo >= target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return e->lo; }
+        if (e->hi < target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return e->hi; }
         if (e->best != 255 && *best < 0) *best = e->best;
     }
     tt_scanned += seen;
@@ -537,7 +538,7 @@ static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
         s->leader = wseat;
         s->nplayed = 0;
         s->left--;
-        r = search(s, target - ((wseat & 1) == 0), rel);
+        r = search(s, target - ((wseat & 1) == 0), rel) + ((wseat & 1) == 0);
         s->left++;
         s->nplayed = 4;
         s->leader = oldleader;
@@ -554,10 +555,14 @@ static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
     return r;
 }
 
+/* Can North-South take `target` of the s->left tricks? Fail-soft: the answer
+ * is a bound v on their tricks, v >= target meaning yes and at least v, v <
+ * target no and at most v. The bounds found beyond the target are stored, so
+ * the entry answers later searches at other targets. */
 static int search(S *s, int target, u64 *rel) {
     *rel = 0;
-    if (target <= 0) return 1;
-    if (target > s->left) return 0;
+    if (target <= 0) return 0;
+    if (target > s->left) return s->left;
     s->nodes++;
     int turn = (s->leader + s->nplayed) & 3;
     int maxer = ((turn & 1) == 0) ^ s->nullo;
@@ -581,7 +586,7 @@ static int search(S *s, int target, u64 *rel) {
                     wsame += (__builtin_ctzll(s->hand[i]) >> 4) == (w >> 4);
             }
             if (wsame > 1) *rel = BIT(w);
-            return ((ws & 1) == 0) >= target;
+            return (ws & 1) == 0;
         }
         make_key(s, &key);
         int hint = -1;
@@ -595,7 +600,7 @@ static int search(S *s, int target, u64 *rel) {
             if (v >= 0) {
                 *rel = qrel;
                 tt_store(&key, s->leader, v, v, qrel, 255);
-                return v >= target;
+                return v;
             }
         } else if (!s->nullo) {
             /* North-South need `target`; East-West need the rest and one */
@@ -612,18 +617,21 @@ static int search(S *s, int target, u64 *rel) {
                 *rel = qrel;
                 if (ns_wins) tt_store(&key, s->leader, got, s->left, qrel, 255);
                 else tt_store(&key, s->leader, 0, s->left - got, qrel, 255);
-                return ns_wins;
+                return ns_wins ? got : s->left - got;
             }
         }
     }
     Move mv[13];
     int n = gen_moves(s, turn, mv);
     order_moves(s, turn, mv, n, best);
-    int result = !maxer, cut = -1;
+    /* the bound so far: the maxer fails by the best of his tries, the other
+     * side by the worst of its */
+    int result = maxer ? 0 : s->left, cut = -1;
     u64 acc = 0, r1 = 0;
     for (int i = 0; i < n; i++) {
         int r = play_and_search(s, mv[i].card, turn, target, &r1);
-        if (maxer ? r : !r) { result = r; cut = mv[i].card; acc = r1; break; }
+        if (maxer ? r >= target : r < target) { result = r; cut = mv[i].card; acc = r1; break; }
+        if (maxer ? r > result : r < result) result = r;
         acc |= r1;
     }
     if (cut < 0) {
@@ -661,8 +669,8 @@ static int search(S *s, int target, u64 *rel) {
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
-        if (result) tt_store(&key, s->leader, target, s->left, acc, b);
-        else tt_store(&key, s->leader, 0, target - 1, acc, b);
+        if (result >= target) tt_store(&key, s->leader, result, s->left, acc, b);
+        else tt_store(&key, s->leader, 0, result, acc, b);
     }
     return result;
 }
@@ -675,11 +683,13 @@ static int solve_exact(S *s, int guess) {
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
     /* first probe at the guess, then halve what is left */
     if (guess > 0) {
-        if (search(s, guess, &rel)) lo = guess; else hi = guess - 1;
+        int v = search(s, guess, &rel);
+        if (v >= guess) lo = v; else hi = v;
     }
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (search(s, mid, &rel)) lo = mid; else hi = mid - 1;
+        int v = search(s, mid, &rel);
+        if (v >= mid) lo = v; else hi = v;
     }
     return lo;
 }
