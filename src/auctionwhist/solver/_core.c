@@ -66,6 +66,8 @@ typedef struct {
 #define POOL_SIZE ((size_t)1 << 22)
 /* entries looked at per probe, newest first: DDS also scans a bounded list */
 #define CHAIN_MAX 256
+/* a hit further down its chain than this moves to the front */
+#define MOVE_TO_FRONT 4
 
 static Entry *pool = NULL;
 static Head *heads = NULL;
@@ -178,12 +180,26 @@ static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     if (h->gen != tt_gen) return -1;
     tt_probes++;
     int seen = 0;
-    for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
+    u32 prev = 0;
+    for (u32 i = h->first; i && seen < CHAIN_MAX; prev = i, i = pool[i].next, seen++) {
         Entry *e = &pool[i];
         if (!matches(e, k, leader)) continue;
-        if (e->lo >= target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return e->lo; }
-        if (e->hi < target) { *rel = entry_rel(e, k); tt_hits++; tt_scanned += seen; return e->hi; }
-        if (e->best != 255 && *best < 0) *best = e->best;
+        int v = e->lo >= target ? e->lo : e->hi < target ? e->hi : -1;
+        if (v < 0) {
+            if (e->best != 255 && *best < 0) *best = e->best;
+            continue;
+        }
+        *rel = entry_rel(e, k);
+        tt_hits++;
+        tt_scanned += seen;
+        if (seen > MOVE_TO_FRONT) {
+            /* an entry that answers tends to answer again: found deep in a
+             * long chain, it moves to the front */
+            pool[prev].next = e->next;
+            e->next = h->first;
+            h->first = i;
+        }
+        return v;
     }
     tt_scanned += seen;
     return -1;
