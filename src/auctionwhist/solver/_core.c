@@ -95,8 +95,9 @@ typedef struct {
  * cards, p2 of South's and West's, so (p1, p2) names every card's owner. */
 typedef struct {
     u64 lens, p1, p2;
+    u64 tops; /* the place of the top card of every suit left */
     u32 all[4];
-    u32 h;
+    u32 h, h_tops;
 } Key;
 
 static int have_bmi2 = 0;
@@ -135,18 +136,27 @@ static void make_key(const S *s, Key *k) {
         p1 |= (u64)compress(h1 | h3, all) << (16 * su);
         p2 |= (u64)compress(h2 | h3, all) << (16 * su);
     }
+    u64 tops = 0;
+    for (int su = 0; su < 4; su++)
+        if (k->all[su]) tops |= (u64)1 << (16 * su + popc32(k->all[su]) - 1);
     k->lens = lens;
     k->p1 = p1;
     k->p2 = p2;
+    k->tops = tops;
     /* the chain holds one pattern of lengths (and leader): partition entries
      * of that pattern are found whatever top cards they keep */
     u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
     if (!opt_partition) x ^= (p1 * 0xC2B2AE3D27D4EB4Full) ^ (p2 * 0x165667B19E3779F9ull);
     x ^= x >> 29;
     k->h = (u32)(x >> 32);
+    /* most entries keep the top card of every suit: they have chains of their
+     * own, one for each owner of those cards, so a probe scans fewer */
+    u64 y = x ^ (((p1 & tops) * 0xC2B2AE3D27D4EB4Full) + (p2 & tops)) * 0x165667B19E3779F9ull;
+    y ^= y >> 31;
+    k->h_tops = (u32)(y >> 32) | 1u;
 }
 
-static inline Head *head_of(const Key *k) { return &heads[k->h & (HEAD_SIZE - 1)]; }
+static inline Head *head_of(u32 h) { return &heads[h & (HEAD_SIZE - 1)]; }
 
 /* The top `k` remaining cards of a suit lane, as a mask. */
 static inline u32 top_cards(u32 all, int n, int k) {
@@ -172,13 +182,10 @@ static inline u64 entry_rel(const Entry *e, const Key *k) {
 static long tt_probes = 0, tt_hits = 0, tt_scanned = 0, tt_clears = 0;
 static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
-/* When an entry settles `target`, its bound (see search()), else -1; *best
- * gets a move hint */
-static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
-    if (!opt_tt) return -1;
-    Head *h = head_of(k);
+/* The bound of the first entry of chain h that settles `target` (see
+ * search()), else -1; *best gets a move hint */
+static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, int *best) {
     if (h->gen != tt_gen) return -1;
-    tt_probes++;
     int seen = 0;
     u32 prev = 0;
     for (u32 i = h->first; i && seen < CHAIN_MAX; prev = i, i = pool[i].next, seen++) {
@@ -205,6 +212,13 @@ static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     return -1;
 }
 
+static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
+    if (!opt_tt) return -1;
+    tt_probes++;
+    int v = opt_partition ? scan_chain(head_of(k->h_tops), k, leader, target, rel, best) : -1;
+    return v >= 0 ? v : scan_chain(head_of(k->h), k, leader, target, rel, best);
+}
+
 static void tt_clear(void) {
     tt_gen++;
     if (tt_gen == 0) { memset(heads, 0, HEAD_SIZE * sizeof(Head)); tt_gen = 1; }
@@ -223,7 +237,7 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
         m |= (u64)(((1u << n) - 1) & ~((1u << (n - kk)) - 1)) << (16 * su);
     }
     u64 p1 = k->p1 & m, p2 = k->p2 & m;
-    Head *h = head_of(k);
+    Head *h = head_of(opt_partition && (m & k->tops) == k->tops ? k->h_tops : k->h);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
     int seen = 0;
     for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
