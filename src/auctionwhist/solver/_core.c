@@ -68,6 +68,8 @@ typedef struct {
 #define CHAIN_MAX 256
 /* a hit further down its chain than this moves to the front */
 #define MOVE_TO_FRONT 4
+/* chains by the owners of the top cards, to this depth (see make_key) */
+#define TOP_LEVELS 2
 
 static Entry *pool = NULL;
 static Head *heads = NULL;
@@ -95,9 +97,11 @@ typedef struct {
  * cards, p2 of South's and West's, so (p1, p2) names every card's owner. */
 typedef struct {
     u64 lens, p1, p2;
-    u64 tops; /* the place of the top card of every suit left */
+    /* tops[d]: the places of the top d cards of every suit left (all its
+     * cards if fewer), d = 1 .. TOP_LEVELS */
+    u64 tops[TOP_LEVELS + 1];
     u32 all[4];
-    u32 h, h_tops;
+    u32 h[TOP_LEVELS + 1]; /* h[0]: the chain of the pattern; h[d]: see make_key */
 } Key;
 
 static int have_bmi2 = 0;
@@ -136,24 +140,32 @@ static void make_key(const S *s, Key *k) {
         p1 |= (u64)compress(h1 | h3, all) << (16 * su);
         p2 |= (u64)compress(h2 | h3, all) << (16 * su);
     }
-    u64 tops = 0;
-    for (int su = 0; su < 4; su++)
-        if (k->all[su]) tops |= (u64)1 << (16 * su + popc32(k->all[su]) - 1);
     k->lens = lens;
     k->p1 = p1;
     k->p2 = p2;
-    k->tops = tops;
     /* the chain holds one pattern of lengths (and leader): partition entries
      * of that pattern are found whatever top cards they keep */
     u64 x = (lens ^ ((u64)s->leader << 62)) * 0x9E3779B97F4A7C15ull;
     if (!opt_partition) x ^= (p1 * 0xC2B2AE3D27D4EB4Full) ^ (p2 * 0x165667B19E3779F9ull);
     x ^= x >> 29;
-    k->h = (u32)(x >> 32);
-    /* most entries keep the top card of every suit: they have chains of their
-     * own, one for each owner of those cards, so a probe scans fewer */
-    u64 y = x ^ (((p1 & tops) * 0xC2B2AE3D27D4EB4Full) + (p2 & tops)) * 0x165667B19E3779F9ull;
-    y ^= y >> 31;
-    k->h_tops = (u32)(y >> 32) | 1u;
+    k->h[0] = (u32)(x >> 32);
+    /* most entries keep at least the top card of every suit: they have chains
+     * of their own, one for each owner of those cards, so a probe scans
+     * fewer; deeper, the same by the top two cards */
+    k->tops[0] = 0;
+    for (int d = 1; d <= TOP_LEVELS; d++) {
+        u64 tops = 0;
+        for (int su = 0; su < 4; su++) {
+            int n = popc32(k->all[su]);
+            int t = n < d ? n : d;
+            tops |= (u64)(((1u << n) - 1) & ~((1u << (n - t)) - 1)) << (16 * su);
+        }
+        k->tops[d] = tops;
+        u64 y = x ^ (((p1 & tops) * 0xC2B2AE3D27D4EB4Full) + (p2 & tops) + (u64)d) *
+                        0x165667B19E3779F9ull;
+        y ^= y >> 31;
+        k->h[d] = (u32)(y >> 32);
+    }
 }
 
 static inline Head *head_of(u32 h) { return &heads[h & (HEAD_SIZE - 1)]; }
@@ -215,8 +227,11 @@ static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, i
 static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
     if (!opt_tt) return -1;
     tt_probes++;
-    int v = opt_partition ? scan_chain(head_of(k->h_tops), k, leader, target, rel, best) : -1;
-    return v >= 0 ? v : scan_chain(head_of(k->h), k, leader, target, rel, best);
+    for (int d = opt_partition ? TOP_LEVELS : 0; d >= 0; d--) {
+        int v = scan_chain(head_of(k->h[d]), k, leader, target, rel, best);
+        if (v >= 0) return v;
+    }
+    return -1;
 }
 
 static void tt_clear(void) {
@@ -237,7 +252,9 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
         m |= (u64)(((1u << n) - 1) & ~((1u << (n - kk)) - 1)) << (16 * su);
     }
     u64 p1 = k->p1 & m, p2 = k->p2 & m;
-    Head *h = head_of(opt_partition && (m & k->tops) == k->tops ? k->h_tops : k->h);
+    int d = opt_partition ? TOP_LEVELS : 0;
+    while (d > 0 && (m & k->tops[d]) != k->tops[d]) d--;
+    Head *h = head_of(k->h[d]);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
     int seen = 0;
     for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
