@@ -15,7 +15,9 @@ def test_bench_solver_json_has_the_figures() -> None:
     r = CliRunner().invoke(app, ["bench", "solver", "--deals", "3", "--cards", "6", "--json"])
     assert r.exit_code == 0, r.output
     figures = json.loads(r.output)
-    assert set(figures) == {"dds_ms", "ours_ms", "nullo_ms", "ours_ratio", "nullo_ratio", "deals"}
+    issue = {"dds_ms", "ours_ms", "nullo_ms", "ours_ratio", "nullo_ratio", "deals"}
+    assert set(figures) == issue | {"nullo_limit_ms", "nullo_unfinished"}
+    assert figures["nullo_limit_ms"] is None and figures["nullo_unfinished"] == 0
     assert figures["deals"] == 3
     assert abs(figures["ours_ratio"] - figures["ours_ms"] / figures["dds_ms"]) < 0.01
 
@@ -99,3 +101,23 @@ def test_solver_verify_rejects_no_processes() -> None:
     r = CliRunner().invoke(app, ["solver", "verify", "--jobs", "0"])
     assert r.exit_code == 2
     assert "--jobs 0" in r.output
+
+
+def test_bench_solver_nullo_limit_gives_a_lower_bound() -> None:
+    """Whole-deal nullo can take many minutes: with --nullo-limit a solve gives
+    up, counts as taking the limit, and the median is then only a bound."""
+    args = ["bench", "solver", "--deals", "2", "--cards", "13", "--json"]
+    r = CliRunner().invoke(app, [*args, "--nullo-limit", "0.001"])
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)
+    assert figures["nullo_unfinished"] == 2
+    assert figures["nullo_ms"] == figures["nullo_limit_ms"] == 1.0
+    text = CliRunner().invoke(app, [*args[:-1], "--nullo-limit", "0.001"])
+    assert "> " not in text.output.split("nullo")[0]
+    assert ">" in text.output and "2 of 2 nullo solves gave up" in text.output
+
+
+def test_bench_solver_rejects_a_limit_of_nothing() -> None:
+    r = CliRunner().invoke(app, ["bench", "solver", "--nullo-limit", "0"])
+    assert r.exit_code == 2
+    assert "--nullo-limit 0" in r.output

@@ -172,3 +172,15 @@ def test_nullo_side_above_everything_takes_every_trick() -> None:
     assert _core.solve(hands, -1, True, 0, ())[0] == 2
     assert _core.solve(hands, -1, True, 1, ())[0] == 2
     assert _core.solve(hands, -1, True, 3, ())[0] == 2
+
+
+def test_solve_gives_up_at_its_time_limit_and_keeps_nothing_wrong() -> None:
+    """A whole-deal nullo can run for minutes: ``limit`` stops it with
+    TimeoutError, and the next solve (a fresh table) is still right."""
+    hands = random_ending(random.Random(1), 13)
+    with pytest.raises(TimeoutError, match="no result within"):
+        _core.solve(hands, -1, True, 1, (), 0.001)
+    ending = random_ending(random.Random(2), 4)
+    assert _core.solve(ending, -1, True, 1, (), 60.0)[0] == exhaustive_ns_tricks(
+        ending, -1, True, 1
+    )

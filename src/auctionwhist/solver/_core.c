@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#include <time.h>
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -90,6 +91,8 @@ typedef struct {
     int trick[4];
     int left;    /* tricks not yet complete, the one in progress included */
     long nodes;
+    double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
+    int aborted;     /* the deadline passed: every search unwinds, storing nothing */
 } S;
 
 /* A position at a trick start by relative ranks: per suit lane, bit i stands
@@ -606,11 +609,19 @@ static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
  * is a bound v on their tricks, v >= target meaning yes and at least v, v <
  * target no and at most v. The bounds found beyond the target are stored, so
  * the entry answers later searches at other targets. */
+static double monotonic(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static int search(S *s, int target, u64 *rel) {
     *rel = 0;
     if (target <= 0) return 0;
     if (target > s->left) return s->left;
     s->nodes++;
+    if ((s->nodes & 0xFFF) == 0 && s->deadline > 0 && monotonic() > s->deadline) s->aborted = 1;
+    if (s->aborted) return 0;
     int turn = (s->leader + s->nplayed) & 3;
     int maxer = ((turn & 1) == 0) ^ s->nullo;
     Key key;
@@ -677,6 +688,7 @@ static int search(S *s, int target, u64 *rel) {
     u64 acc = 0, r1 = 0;
     for (int i = 0; i < n; i++) {
         int r = play_and_search(s, mv[i].card, turn, target, &r1);
+        if (s->aborted) return 0;
         if (maxer ? r >= target : r < target) { result = r; cut = mv[i].card; acc = r1; break; }
         if (maxer ? r > result : r < result) result = r;
         acc |= r1;
@@ -733,12 +745,12 @@ static int solve_exact(S *s, int guess) {
         int v = search(s, guess, &rel);
         if (v >= guess) lo = v; else hi = v;
     }
-    while (lo < hi) {
+    while (lo < hi && !s->aborted) {
         int mid = (lo + hi + 1) / 2;
         int v = search(s, mid, &rel);
         if (v >= mid) lo = v; else hi = v;
     }
-    return lo;
+    return s->aborted ? -1 : lo;
 }
 
 /* ---- Python interface ---------------------------------------------------- */
@@ -840,12 +852,29 @@ static int parse_position(PyObject *args, S *s) {
 static PyObject *core_solve(PyObject *self, PyObject *args) {
     (void)self;
     S s;
-    if (parse_position(args, &s) < 0) return NULL;
+    double limit = 0;
+    if (PyTuple_GET_SIZE(args) == 6) {
+        /* an optional sixth argument: give up after this many seconds */
+        limit = PyFloat_AsDouble(PyTuple_GET_ITEM(args, 5));
+        if (PyErr_Occurred()) return NULL;
+        PyObject *five = PyTuple_GetSlice(args, 0, 5);
+        if (!five) return NULL;
+        int bad = parse_position(five, &s);
+        Py_DECREF(five);
+        if (bad < 0) return NULL;
+    } else if (parse_position(args, &s) < 0) {
+        return NULL;
+    }
     if (ensure_tt() < 0) return NULL;
+    if (limit > 0) s.deadline = monotonic() + limit;
     int v;
     Py_BEGIN_ALLOW_THREADS
     v = solve_exact(&s, -1);
     Py_END_ALLOW_THREADS
+    if (v < 0) {
+        PyErr_Format(PyExc_TimeoutError, "no result within %.3g s (%ld nodes)", limit, s.nodes);
+        return NULL;
+    }
     return Py_BuildValue("(il)", v, s.nodes);
 }
 
@@ -979,7 +1008,8 @@ static PyMethodDef methods[] = {
     {"_stats", core_stats, METH_NOARGS, "_stats() -> counters of the table since the last call"},
     {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=1, nullo_cuts=1): for tests of the search itself"},
     {"solve", core_solve, METH_VARARGS,
-     "solve(hands, trump, nullo, leader, trick) -> (north_south_tricks, nodes)"},
+     "solve(hands, trump, nullo, leader, trick[, limit]) -> (north_south_tricks, nodes);\n"
+     "TimeoutError when limit (seconds) is given and passes first"},
     {"score", core_score, METH_VARARGS,
      "score(hands, trump, nullo, leader, trick) -> {card: north_south_tricks}"},
     {"table", core_table, METH_VARARGS,

@@ -1,7 +1,12 @@
 from collections.abc import Sequence
 
 def solve(
-    hands: Sequence[int], trump: int, nullo: bool, leader: int, trick: Sequence[int]
+    hands: Sequence[int],
+    trump: int,
+    nullo: bool,
+    leader: int,
+    trick: Sequence[int],
+    limit: float = ...,
 ) -> tuple[int, int]: ...
 def score(
     hands: Sequence[int], trump: int, nullo: bool, leader: int, trick: Sequence[int]

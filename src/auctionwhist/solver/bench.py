@@ -26,6 +26,14 @@ class SolverBench:
     ours_ms: float
     nullo_ms: float | None  # None: not measured (--no-nullo)
     deals: int
+    # with a limit a nullo solve may give up: it counts as taking the limit,
+    # and a median among those is only a lower bound
+    nullo_limit_ms: float | None = None
+    nullo_unfinished: int = 0
+
+    @property
+    def nullo_median_is_lower_bound(self) -> bool:
+        return self.nullo_limit_ms is not None and self.nullo_ms == self.nullo_limit_ms
 
     @property
     def ours_ratio(self) -> float:
@@ -46,6 +54,8 @@ class SolverBench:
             "ours_ratio": r(self.ours_ratio),
             "nullo_ratio": r(self.nullo_ratio),
             "deals": self.deals,
+            "nullo_limit_ms": r(self.nullo_limit_ms),
+            "nullo_unfinished": self.nullo_unfinished,
         }
 
 
@@ -55,11 +65,16 @@ def bench_solver(
     cards: int = 13,
     progress: Callable[[], None] | None = None,
     nullo: bool = True,
+    nullo_limit: float | None = None,
 ) -> SolverBench:
+    """Medians over ``deals`` random deals (or endings of ``cards``) of one
+    solve each: DDS at spades, ours at spades, ours at nullo. ``nullo_limit``
+    (seconds) bounds each nullo solve: whole-deal nullo can take many minutes."""
     rng = random.Random(seed)
     dds: list[float] = []
     ours: list[float] = []
     nullo_s: list[float] = []
+    unfinished = 0
     leader = 1  # East leads: North declares
     # DDS loads and sets up its tables on its first call: not part of a solve
     dds_solve_board(random_ending(random.Random(-1), cards), "S", leader, ())
@@ -73,8 +88,15 @@ def bench_solver(
         ours.append(time.perf_counter() - t)
         if nullo:
             t = time.perf_counter()
-            _core.solve(hands, -1, True, leader, ())
-            nullo_s.append(time.perf_counter() - t)
+            try:
+                if nullo_limit:
+                    _core.solve(hands, -1, True, leader, (), nullo_limit)
+                else:
+                    _core.solve(hands, -1, True, leader, ())
+                nullo_s.append(time.perf_counter() - t)
+            except TimeoutError:
+                nullo_s.append(nullo_limit or 0.0)
+                unfinished += 1
         if progress:
             progress()
     ms = 1000.0
@@ -83,4 +105,6 @@ def bench_solver(
         statistics.median(ours) * ms,
         statistics.median(nullo_s) * ms if nullo_s else None,
         deals,
+        nullo_limit * ms if nullo and nullo_limit else None,
+        unfinished,
     )
