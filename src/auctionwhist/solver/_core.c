@@ -47,6 +47,9 @@ static inline int popc32(u32 x) { return __builtin_popcount(x); }
  * As in DDS, the entries of one suit-length pattern and leader are kept
  * together (a chain from a hash of the pattern), so an entry is found whatever
  * number of top cards it keeps; each entry carries a lower and an upper bound.
+ * A chain is a list of buckets of three entries, two cache lines a bucket:
+ * a probe's time goes mostly in waiting for entries from memory, and the
+ * entries of a bucket come together.
  */
 
 typedef struct {
@@ -54,17 +57,25 @@ typedef struct {
     /* owner planes of the kept cards (see Key) and the mask of the kept
      * cards: per suit, the top k remaining cards as compressed ranks */
     u64 p1, p2, m;
-    u32 next;   /* next entry of the chain, 0 at the end */
     uint8_t leader, lo, hi, best; /* North-South take at least lo, at most hi */
 } Entry;
+
+#define BUCKET 3
+typedef struct {
+    u32 next; /* the next (older) bucket of the chain, 0 at the end */
+    u32 n;
+    Entry e[BUCKET]; /* e[n - 1] the newest */
+} Bucket;
 
 typedef struct {
     u32 gen, first;
 } Head;
 
+_Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
+
 #define HEAD_BITS 20
 #define HEAD_SIZE ((size_t)1 << HEAD_BITS)
-#define POOL_SIZE ((size_t)1 << 22)
+#define POOL_SIZE ((size_t)3 << 19) /* buckets: 4.7M entries, 192 MB */
 /* entries looked at per probe, newest first: DDS also scans a bounded list */
 #define CHAIN_MAX 256
 /* a hit further down its chain than this moves to the front */
@@ -72,9 +83,9 @@ typedef struct {
 /* chains by the owners of the top cards, to this depth (see make_key) */
 #define TOP_LEVELS 2
 
-static Entry *pool = NULL;
+static Bucket *pool = NULL;
 static Head *heads = NULL;
-static u32 pool_used = 1; /* entry 0 is the end of every chain */
+static u32 pool_used = 1; /* bucket 0 is the end of every chain */
 static u32 tt_gen = 0;
 static int opt_tt = 1;
 /* Reuse entries for positions differing only in small cards (partition search). */
@@ -202,26 +213,31 @@ static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, int *best) {
     if (h->gen != tt_gen) return -1;
     int seen = 0;
-    u32 prev = 0;
-    for (u32 i = h->first; i && seen < CHAIN_MAX; prev = i, i = pool[i].next, seen++) {
-        Entry *e = &pool[i];
-        if (!matches(e, k, leader)) continue;
-        int v = e->lo >= target ? e->lo : e->hi < target ? e->hi : -1;
-        if (v < 0) {
-            if (e->best != 255 && *best < 0) *best = e->best;
-            continue;
+    for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next) {
+        Bucket *bk = &pool[b];
+        /* the next bucket is on its way while this one is read */
+        __builtin_prefetch(&pool[bk->next]);
+        for (int j = (int)bk->n - 1; j >= 0; j--, seen++) {
+            Entry *e = &bk->e[j];
+            if (!matches(e, k, leader)) continue;
+            int v = e->lo >= target ? e->lo : e->hi < target ? e->hi : -1;
+            if (v < 0) {
+                if (e->best != 255 && *best < 0) *best = e->best;
+                continue;
+            }
+            *rel = entry_rel(e, k);
+            tt_hits++;
+            tt_scanned += seen;
+            if (seen > MOVE_TO_FRONT) {
+                /* an entry that answers tends to answer again: found deep
+                 * in a long chain, it changes places with the newest */
+                Bucket *front = &pool[h->first];
+                Entry t = *e;
+                *e = front->e[front->n - 1];
+                front->e[front->n - 1] = t;
+            }
+            return v;
         }
-        *rel = entry_rel(e, k);
-        tt_hits++;
-        tt_scanned += seen;
-        if (seen > MOVE_TO_FRONT) {
-            /* an entry that answers tends to answer again: found deep in a
-             * long chain, it moves to the front */
-            pool[prev].next = e->next;
-            e->next = h->first;
-            h->first = i;
-        }
-        return v;
     }
     tt_scanned += seen;
     return -1;
@@ -260,24 +276,32 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     Head *h = head_of(k->h[d]);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
     int seen = 0;
-    for (u32 i = h->first; i && seen < CHAIN_MAX; i = pool[i].next, seen++) {
-        Entry *e = &pool[i];
-        if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 || e->p2 != p2)
-            continue;
-        if (lo > e->lo) e->lo = (uint8_t)lo;
-        if (hi < e->hi) e->hi = (uint8_t)hi;
-        if (best != 255) e->best = (uint8_t)best;
-        return;
+    for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next)
+        for (int j = (int)pool[b].n - 1; j >= 0; j--, seen++) {
+            Entry *e = &pool[b].e[j];
+            if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 ||
+                e->p2 != p2)
+                continue;
+            if (lo > e->lo) e->lo = (uint8_t)lo;
+            if (hi < e->hi) e->hi = (uint8_t)hi;
+            if (best != 255) e->best = (uint8_t)best;
+            return;
+        }
+    if (!h->first || pool[h->first].n == BUCKET) {
+        if (pool_used >= POOL_SIZE) {
+            /* full: start afresh (DDS does the same); the table is only a cache */
+            tt_clears++;
+            tt_clear();
+            h->gen = tt_gen;
+            h->first = 0;
+        }
+        u32 b = pool_used++;
+        pool[b].next = h->first;
+        pool[b].n = 0;
+        h->first = b;
     }
-    if (pool_used >= POOL_SIZE) {
-        /* full: start afresh (DDS does the same); the table is only a cache */
-        tt_clears++;
-        tt_clear();
-        h->gen = tt_gen;
-        h->first = 0;
-    }
-    u32 i = pool_used++;
-    Entry *v = &pool[i];
+    Bucket *front = &pool[h->first];
+    Entry *v = &front->e[front->n++];
     v->lens = k->lens;
     v->leader = (uint8_t)leader;
     v->lo = (uint8_t)lo;
@@ -286,8 +310,6 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     v->p1 = p1;
     v->p2 = p2;
     v->m = m;
-    v->next = h->first;
-    h->first = i;
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
@@ -757,7 +779,7 @@ static int solve_exact(S *s, int guess) {
 
 static int ensure_tt(void) {
     if (!pool) {
-        pool = (Entry *)malloc(POOL_SIZE * sizeof(Entry));
+        pool = (Bucket *)aligned_alloc(64, POOL_SIZE * sizeof(Bucket));
         heads = (Head *)calloc(HEAD_SIZE, sizeof(Head));
         if (!pool || !heads) {
             free(pool); free(heads); pool = NULL; heads = NULL;
