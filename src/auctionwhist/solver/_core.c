@@ -138,6 +138,26 @@ static inline u32 compress(u32 x, u32 m) {
     return out;
 }
 
+__attribute__((target("bmi2"))) static u32 run_starts_bmi2(u32 mine, u32 all) {
+    u32 c = __builtin_ia32_pext_si(mine, all);
+    return __builtin_ia32_pdep_si(c & ~(c << 1), all);
+}
+
+/* The lowest card of each run of `mine` among the remaining cards `all` of a
+ * suit: the cards of a run are equivalent, so only these need be tried. */
+static inline u32 run_starts(u32 mine, u32 all) {
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (have_bmi2) return run_starts_bmi2(mine, all);
+#endif
+    u32 out = 0;
+    for (u32 hs = mine; hs; hs &= hs - 1) {
+        int r = __builtin_ctz(hs);
+        u32 below = all & ((1u << r) - 1);
+        if (!below || !(mine >> hibit32(below) & 1)) out |= 1u << r;
+    }
+    return out;
+}
+
 static inline int beats(int c, int w, int trump) {
     /* does c beat the current winning card w? */
     int cs = c >> 4, ws = w >> 4;
@@ -470,12 +490,8 @@ static int gen_moves(const S *s, int turn, Move *mv) {
     for (int su = 0; su < 4; su++) {
         u32 hs = LANE(h, su);
         if (!hs) continue;
-        u32 as = LANE(all, su);
-        while (hs) {
-            int r = __builtin_ctz(hs);
-            hs &= hs - 1;
-            u32 below = as & ((1u << r) - 1);
-            if (below && (LANE(s->hand[turn], su) >> hibit32(below) & 1)) continue;
+        for (u32 reps = run_starts(hs, LANE(all, su)); reps; reps &= reps - 1) {
+            int r = __builtin_ctz(reps);
             mv[n].card = su * 16 + r;
             mv[n].score = 0;
             n++;
