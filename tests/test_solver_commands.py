@@ -71,6 +71,8 @@ def test_dds_proof_skips_a_line_cut_short_and_other_runs(tmp_path: Path) -> None
         f.write('{"seed": 4, "cards": 5, "deal": 2, "sol')  # the crash
     proof = run_dds_proof(3, cards=5, seed=4, log=log)
     assert (proof.deals, proof.resumed) == (3, 2)
+    # the deal after the crash was written on a line of its own
+    assert run_dds_proof(3, cards=5, seed=4, log=log).resumed == 3
 
 
 def test_dds_proof_counts_a_mismatch_in_its_log(tmp_path: Path) -> None:

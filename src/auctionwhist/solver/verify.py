@@ -148,6 +148,8 @@ def run_dds_proof(
     tasks = [(i, h, cards) for i, h in enumerate(random_deals(deals, cards, seed)) if i not in done]
     results = {i: v for i, v in done.items() if i < deals}
     out = log.open("a") if log else None
+    if out and log and log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+        out.write("\n")  # a line cut short by a crash stays on its own
     try:
         pool = (
             ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
