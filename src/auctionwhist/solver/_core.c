@@ -646,16 +646,16 @@ static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
     return r;
 }
 
-/* Can North-South take `target` of the s->left tricks? Fail-soft: the answer
- * is a bound v on their tricks, v >= target meaning yes and at least v, v <
- * target no and at most v. The bounds found beyond the target are stored, so
- * the entry answers later searches at other targets. */
 static double monotonic(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Can North-South take `target` of the s->left tricks? Fail-soft: the answer
+ * is a bound v on their tricks, v >= target meaning yes and at least v, v <
+ * target no and at most v. The bounds found beyond the target are stored, so
+ * the entry answers later searches at other targets. */
 static int search(S *s, int target, u64 *rel) {
     *rel = 0;
     if (target <= 0) return 0;
