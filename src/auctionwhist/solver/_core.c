@@ -89,6 +89,7 @@ _Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
 static Bucket *pool = NULL;
 static Head *heads = NULL;
 static u32 pool_used = 1; /* bucket 0 is the end of every chain */
+static u32 entries_used = 0; /* for _stats() */
 static u32 tt_gen = 0;
 static int opt_tt = 1;
 /* Reuse entries for positions differing only in small cards (partition search). */
@@ -280,6 +281,7 @@ static void tt_clear(void) {
     tt_gen++;
     if (tt_gen == 0) { memset(heads, 0, HEAD_SIZE * sizeof(Head)); tt_gen = 1; }
     pool_used = 1;
+    entries_used = 0;
 }
 
 /* North-South take at least lo and at most hi tricks (of s->left) */
@@ -325,6 +327,7 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     }
     Bucket *front = &pool[h->first];
     Entry *v = &front->e[front->n++];
+    entries_used++;
     v->lens = k->lens;
     v->leader = (uint8_t)leader;
     v->lo = (uint8_t)lo;
@@ -1047,7 +1050,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
      * (every card tried) by place in the trick; "left": nodes by tricks left */
     PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes", tt_probes,
                                 "hits", tt_hits, "scanned", tt_scanned, "entries",
-                                (unsigned long)pool_used, "nodes", four(st_nodes), "cut",
+                                (unsigned long)entries_used, "nodes", four(st_nodes), "cut",
                                 four(st_cut), "first", four(st_first), "all", four(st_all),
                                 "left", left);
     memset(st_left, 0, sizeof st_left);

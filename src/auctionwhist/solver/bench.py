@@ -89,12 +89,9 @@ def bench_solver(
         if nullo:
             t = time.perf_counter()
             try:
-                if nullo_limit:
-                    _core.solve(hands, -1, True, leader, (), nullo_limit)
-                else:
-                    _core.solve(hands, -1, True, leader, ())
+                _core.solve(hands, -1, True, leader, (), nullo_limit or 0.0)  # 0: no limit
                 nullo_s.append(time.perf_counter() - t)
-            except TimeoutError:
+            except TimeoutError:  # only with a limit
                 nullo_s.append(nullo_limit or 0.0)
                 unfinished += 1
         if progress:

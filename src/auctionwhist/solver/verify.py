@@ -29,24 +29,26 @@ __all__ = [
 
 _STRAINS = (("C", 0), ("D", 1), ("H", 2), ("S", 3), ("NT", -1))
 
+Hands = tuple[int, int, int, int]
+
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
-    hands: tuple[int, int, int, int]
+    hands: Hands
     strain: str
     leader: int
     ours: int
     theirs: int
 
 
-def random_ending(rng: random.Random, cards: int) -> tuple[int, int, int, int]:
+def random_ending(rng: random.Random, cards: int) -> Hands:
     """Four hands of ``cards`` cards each, from a shuffled pack."""
     pack = rng.sample(range(52), 4 * cards)
     h = [sum(1 << c for c in pack[i * cards : (i + 1) * cards]) for i in range(4)]
     return h[0], h[1], h[2], h[3]
 
 
-def check_deal(hands: tuple[int, int, int, int], cards: int = 13) -> list[Mismatch]:
+def check_deal(hands: Hands, cards: int = 13) -> list[Mismatch]:
     """Every strain and every opening leader (so every declarer) of one deal
     (or ending of ``cards`` a hand): our core against DDS's. Whole deals take
     one DDS ``CalcDDtable`` and one of our tables a strain (the four opening
@@ -71,7 +73,7 @@ def check_deal(hands: tuple[int, int, int, int], cards: int = 13) -> list[Mismat
 SOLVES_A_DEAL = 4 * len(_STRAINS)
 
 
-def random_deals(deals: int, cards: int = 13, seed: int = 1) -> list[tuple[int, int, int, int]]:
+def random_deals(deals: int, cards: int = 13, seed: int = 1) -> list[Hands]:
     """The deals ``verify_against_dds`` checks, in order: deal i is the same
     whatever ``deals`` is, so a longer run extends a shorter one."""
     rng = random.Random(seed)
@@ -81,14 +83,10 @@ def random_deals(deals: int, cards: int = 13, seed: int = 1) -> list[tuple[int, 
 def verify_against_dds(
     deals: int, cards: int = 13, seed: int = 1, progress: Callable[[], None] | None = None
 ) -> tuple[int, list[Mismatch]]:
-    """``check_deal`` on ``deals`` random deals. Returns (solves compared,
-    mismatches)."""
-    bad: list[Mismatch] = []
-    for hands in random_deals(deals, cards, seed):
-        bad += check_deal(hands, cards)
-        if progress:
-            progress()
-    return deals * SOLVES_A_DEAL, bad
+    """``check_deal`` on ``deals`` random deals, in this process and with no
+    log. Returns (solves compared, mismatches)."""
+    proof = run_dds_proof(deals, cards, seed, progress=progress)
+    return proof.solves, proof.mismatches
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +98,6 @@ class Proof:
     mismatches: list[Mismatch]
     resumed: int  # deals read back from the log, not solved again
     seconds: float  # solving time of every deal, summed (CPU-bound: one core each)
-
-
-Hands = tuple[int, int, int, int]
 
 
 def _check_indexed(task: tuple[int, Hands, int]) -> tuple[int, list[Mismatch], float]:
@@ -130,6 +125,12 @@ def _logged(log: Path, seed: int, cards: int) -> dict[int, tuple[list[Mismatch],
     return done
 
 
+def _ends_a_line(path: str) -> bool:
+    with open(path, "rb") as f:
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
+
+
 def run_dds_proof(
     deals: int,
     cards: int = 13,
@@ -143,12 +144,13 @@ def run_dds_proof(
     ``jobs`` processes. With a ``log`` every deal is appended to it as soon as
     it is checked, and deals already there are not checked again: an
     eleven-hour proof survives a crash and can be run a piece at a time."""
-    done = _logged(log, seed, cards) if log else {}
-    resumed = sum(1 for i in done if i < deals)
-    tasks = [(i, h, cards) for i, h in enumerate(random_deals(deals, cards, seed)) if i not in done]
-    results = {i: v for i, v in done.items() if i < deals}
+    logged = _logged(log, seed, cards) if log else {}
+    results = {i: v for i, v in logged.items() if i < deals}
+    resumed = len(results)
+    every = enumerate(random_deals(deals, cards, seed))
+    tasks = [(i, h, cards) for i, h in every if i not in logged]
     out = log.open("a") if log else None
-    if out and log and log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+    if out and out.tell() and not _ends_a_line(out.name):
         out.write("\n")  # a line cut short by a crash stays on its own
     try:
         pool = (
