@@ -76,6 +76,25 @@ typedef struct {
 
 _Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
 
+/* The exact-position cache in front of the chains: one cache line a slot,
+ * direct-mapped by the whole position. A position is probed again and again
+ * (transpositions, the driver's later targets, the other leads of a table),
+ * and the chain scan that answered it the first time costs a dozen or more
+ * reads from memory; a slot answers it with one. A slot copies the bounds
+ * and the kept cards of the entry that answered (or was stored), so it
+ * answers exactly as that entry would. */
+typedef struct {
+    u64 lens, p1, p2, m;
+    u32 gen;
+    uint8_t leader, lo, hi, best;
+    uint8_t pad[24];
+} Hot;
+
+_Static_assert(sizeof(Hot) == 64, "a slot is one cache line");
+
+#define HOT_BITS 20
+#define HOT_SIZE ((size_t)1 << HOT_BITS)
+
 #define HEAD_BITS 20
 #define HEAD_SIZE ((size_t)1 << HEAD_BITS)
 #define POOL_SIZE ((size_t)3 << 19) /* buckets: 4.7M entries, 192 MB */
@@ -85,12 +104,16 @@ _Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
 #define MOVE_TO_FRONT 4
 /* chains by the owners of the top cards, to this depth (see make_key) */
 #define TOP_LEVELS 2
+/* matching entries a probe remembers for the store after it */
+#define CANDS 4
 
 static Bucket *pool = NULL;
 static Head *heads = NULL;
 static u32 pool_used = 1; /* bucket 0 is the end of every chain */
 static u32 entries_used = 0; /* for _stats() */
 static u32 tt_gen = 0;
+static Hot *hot = NULL;
+static long hot_hits = 0;
 static int opt_tt = 1;
 /* Reuse entries for positions differing only in small cards (partition search). */
 static int opt_partition = 1;
@@ -120,6 +143,14 @@ typedef struct {
     u64 tops[TOP_LEVELS + 1];
     u32 all[4];
     u32 h[TOP_LEVELS + 1]; /* h[0]: the chain of the pattern; h[d]: see make_key */
+    u32 exact;             /* the slot of the whole position in the hot cache */
+    /* What a probe that found no answer saw, so that the store after the
+     * search need not scan the chains again: the entries that match the
+     * position (one of them may be the entry to merge into); ncand -1 when
+     * the probe did not scan them all. */
+    int ncand;
+    long epoch; /* the table's clears when they were seen */
+    Entry *cand[CANDS];
 } Key;
 
 static int have_bmi2 = 0;
@@ -187,6 +218,10 @@ static void make_key(const S *s, Key *k) {
     if (!opt_partition) x ^= (p1 * 0xC2B2AE3D27D4EB4Full) ^ (p2 * 0x165667B19E3779F9ull);
     x ^= x >> 29;
     k->h[0] = (u32)(x >> 32);
+    u64 z = x ^ (p1 * 0xC2B2AE3D27D4EB4Full) ^ (p2 * 0x165667B19E3779F9ull);
+    z ^= z >> 33;
+    z *= 0xFF51AFD7ED558CCDull;
+    k->exact = (u32)(z >> (64 - HOT_BITS));
     /* most entries keep at least the top card of every suit: they have chains
      * of their own, one for each owner of those cards, so a probe scans
      * fewer; deeper, the same by the top two cards */
@@ -234,7 +269,8 @@ static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
 /* The bound of the first entry of chain h that settles `target` (see
  * search()), else -1; *best gets a move hint */
-static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, int *best) {
+static int scan_chain(Head *h, Key *k, int leader, int target, u64 *rel, int *best,
+                      const Entry **hit) {
     if (h->gen != tt_gen) return -1;
     int seen = 0;
     for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next) {
@@ -247,6 +283,10 @@ static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, i
             int v = e->lo >= target ? e->lo : e->hi < target ? e->hi : -1;
             if (v < 0) {
                 if (e->best != 255 && *best < 0) *best = e->best;
+                if (k->ncand >= 0) {
+                    if (k->ncand < CANDS) k->cand[k->ncand++] = e;
+                    else k->ncand = -1;
+                }
                 continue;
             }
             *rel = entry_rel(e, k);
@@ -259,7 +299,9 @@ static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, i
                 Entry t = *e;
                 *e = front->e[front->n - 1];
                 front->e[front->n - 1] = t;
+                e = &front->e[front->n - 1];
             }
+            *hit = e;
             return v;
         }
     }
@@ -267,25 +309,62 @@ static int scan_chain(Head *h, const Key *k, int leader, int target, u64 *rel, i
     return -1;
 }
 
-static int tt_probe(const Key *k, int leader, int target, u64 *rel, int *best) {
+static inline void hot_put(const Key *k, int leader, const Entry *e) {
+    Hot *o = &hot[k->exact];
+    o->lens = k->lens;
+    o->p1 = k->p1;
+    o->p2 = k->p2;
+    o->m = e->m;
+    o->gen = tt_gen;
+    o->leader = (uint8_t)leader;
+    o->lo = e->lo;
+    o->hi = e->hi;
+    o->best = e->best;
+}
+
+static int tt_probe(Key *k, int leader, int target, u64 *rel, int *best) {
+    k->ncand = -1;
     if (!opt_tt) return -1;
     tt_probes++;
+    Hot *o = &hot[k->exact];
+    if (o->gen == tt_gen && o->lens == k->lens && o->p1 == k->p1 && o->p2 == k->p2 &&
+        o->leader == leader) {
+        int v = o->lo >= target ? o->lo : o->hi < target ? o->hi : -1;
+        if (v >= 0) {
+            Entry e;
+            e.m = o->m;
+            *rel = entry_rel(&e, k);
+            hot_hits++;
+            tt_hits++;
+            return v;
+        }
+    }
+    k->ncand = 0;
+    k->epoch = tt_clears;
     for (int d = opt_partition ? TOP_LEVELS : 0; d >= 0; d--) {
-        int v = scan_chain(head_of(k->h[d]), k, leader, target, rel, best);
-        if (v >= 0) return v;
+        const Entry *e = NULL;
+        int v = scan_chain(head_of(k->h[d]), k, leader, target, rel, best, &e);
+        if (v >= 0) {
+            hot_put(k, leader, e);
+            return v;
+        }
     }
     return -1;
 }
 
 static void tt_clear(void) {
     tt_gen++;
-    if (tt_gen == 0) { memset(heads, 0, HEAD_SIZE * sizeof(Head)); tt_gen = 1; }
+    if (tt_gen == 0) {
+        memset(heads, 0, HEAD_SIZE * sizeof(Head));
+        memset(hot, 0, HOT_SIZE * sizeof(Hot));
+        tt_gen = 1;
+    }
     pool_used = 1;
     entries_used = 0;
 }
 
 /* North-South take at least lo and at most hi tricks (of s->left) */
-static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best) {
+static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
     if (!opt_tt) return;
     u64 m = 0;
     for (int su = 0; su < 4; su++) {
@@ -300,6 +379,22 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     while (d > 0 && (m & k->tops[d]) != k->tops[d]) d--;
     Head *h = head_of(k->h[d]);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
+    if (k->ncand >= 0 && k->epoch == tt_clears) {
+        /* the probe saw every entry that matches: an entry of the same cards
+         * kept is among them, if it is still where it was */
+        for (int i = 0; i < k->ncand; i++) {
+            Entry *e = k->cand[i];
+            if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 ||
+                e->p2 != p2)
+                continue;
+            if (lo > e->lo) e->lo = (uint8_t)lo;
+            if (hi < e->hi) e->hi = (uint8_t)hi;
+            if (best != 255) e->best = (uint8_t)best;
+            hot_put(k, leader, e);
+            return;
+        }
+        goto append;
+    }
     int seen = 0;
     for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next)
         for (int j = (int)pool[b].n - 1; j >= 0; j--, seen++) {
@@ -310,8 +405,10 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
             if (lo > e->lo) e->lo = (uint8_t)lo;
             if (hi < e->hi) e->hi = (uint8_t)hi;
             if (best != 255) e->best = (uint8_t)best;
+            hot_put(k, leader, e);
             return;
         }
+append:
     if (!h->first || pool[h->first].n == BUCKET) {
         if (pool_used >= POOL_SIZE) {
             /* full: start afresh (DDS does the same); the table is only a cache */
@@ -336,6 +433,7 @@ static void tt_store(const Key *k, int leader, int lo, int hi, u64 rel, int best
     v->p1 = p1;
     v->p2 = p2;
     v->m = m;
+    hot_put(k, leader, v);
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
@@ -785,14 +883,17 @@ static int solve_exact(S *s, int guess) {
     int lo = 0, hi = s->left;
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
     /* first probe at the guess, then halve what is left */
+    int last_low = 0;
     if (guess > 0) {
         int v = search(s, guess, &rel);
-        if (v >= guess) lo = v; else hi = v;
+        if (v >= guess) lo = v; else { hi = v; last_low = 1; }
     }
     while (lo < hi && !s->aborted) {
-        int mid = (lo + hi + 1) / 2;
+        /* MTD(f): test the bound the last search returned (fail-soft bounds
+         * are mostly the value itself) */
+        int mid = last_low ? hi : lo + 1;
         int v = search(s, mid, &rel);
-        if (v >= mid) lo = v; else hi = v;
+        if (v >= mid) { lo = v; last_low = 0; } else { hi = v; last_low = 1; }
     }
     return s->aborted ? -1 : lo;
 }
@@ -816,9 +917,11 @@ static int ensure_tt(void) {
     if (!pool) {
         pool = (Bucket *)table_memory(POOL_SIZE * sizeof(Bucket));
         heads = (Head *)table_memory(HEAD_SIZE * sizeof(Head));
+        hot = (Hot *)table_memory(HOT_SIZE * sizeof(Hot));
         if (heads) memset(heads, 0, HEAD_SIZE * sizeof(Head));
-        if (!pool || !heads) {
-            free(pool); free(heads); pool = NULL; heads = NULL;
+        if (hot) memset(hot, 0, HOT_SIZE * sizeof(Hot));
+        if (!pool || !heads || !hot) {
+            free(pool); free(heads); free(hot); pool = NULL; heads = NULL; hot = NULL;
             PyErr_NoMemory();
             return -1;
         }
@@ -930,7 +1033,10 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     v = solve_exact(&s, -1);
     Py_END_ALLOW_THREADS
     if (v < 0) {
-        PyErr_Format(PyExc_TimeoutError, "no result within %.3g s (%ld nodes)", limit, s.nodes);
+        /* PyErr_Format has no %g: the message is formatted here */
+        char msg[96];
+        snprintf(msg, sizeof msg, "no result within %.3g s (%ld nodes)", limit, s.nodes);
+        PyErr_SetString(PyExc_TimeoutError, msg);
         return NULL;
     }
     return Py_BuildValue("(il)", v, s.nodes);
@@ -1048,7 +1154,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
     for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(st_left[i]));
     /* "nodes", "cut", "first" (the first card tried made the cut) and "all"
      * (every card tried) by place in the trick; "left": nodes by tricks left */
-    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes", tt_probes,
+    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes", tt_probes, "hot", hot_hits,
                                 "hits", tt_hits, "scanned", tt_scanned, "entries",
                                 (unsigned long)entries_used, "nodes", four(st_nodes), "cut",
                                 four(st_cut), "first", four(st_first), "all", four(st_all),
@@ -1058,7 +1164,7 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
     memset(st_cut, 0, sizeof st_cut);
     memset(st_first, 0, sizeof st_first);
     memset(st_all, 0, sizeof st_all);
-    tt_probes = tt_hits = tt_scanned = tt_clears = 0;
+    tt_probes = tt_hits = tt_scanned = tt_clears = hot_hits = 0;
     return r;
 }
 
