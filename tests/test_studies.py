@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 
 from auctionwhist.analysis.analyse import dd_table
 from auctionwhist.analysis.par import par
-from auctionwhist.analysis.runner import DealRecord, RunnerError, chunks, run, study_deal
+from auctionwhist.analysis.runner import (
+    DealRecord,
+    RunnerError,
+    chunk_size,
+    chunks,
+    logged_tables,
+    run,
+    study_deal,
+)
 from auctionwhist.analysis.studies import (
     StudyCodesError,
     find_study,
@@ -51,8 +59,58 @@ def test_study_deals_are_a_function_of_seed_and_index() -> None:
 
 def test_chunks_cover_every_deal_once() -> None:
     assert chunks(60, 25) == [(0, 25), (25, 50), (50, 60)]
+    # the deals a log already holds are left out, the rest kept in runs
+    assert chunks(10, 4, skip={2, 3, 7}) == [(0, 2), (4, 7), (8, 10)]
+    assert chunks(3, 25, skip={0, 1, 2}) == []
+    assert chunk_size(STRAINS) == 25 and chunk_size((*STRAINS, "NL")) == 1
     with pytest.raises(RunnerError):
         run(0, 1, CODES, STRAINS)
+
+
+def test_a_logged_run_goes_on_where_it_stopped(
+    tmp_path: Path,
+    records: list,  # type: ignore[type-arg]
+) -> None:
+    """Each deal's table is logged as it is solved; a rerun reads the logged
+    deals back (not solving them again), a crash's torn line is passed over,
+    and the records are those of a run in one go."""
+    log = tmp_path / "records.jsonl"
+    first = run(2, 5, CODES, STRAINS, workers=1, log=log)
+    assert first == records[:2] and not any(r.logged for r in first)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["seed"], r["deal"]) for r in rows] == [(5, 0), (5, 1)]
+    assert rows[1]["table"] == {k: list(v) for k, v in records[1].table.items()}
+    with log.open("a") as f:
+        f.write('{"seed": 5, "deal": 2, "tab')  # a crash mid-line
+    again = run(SMALL, 5, CODES, STRAINS, workers=1, log=log)
+    assert again == records
+    assert [r.logged for r in again] == [True, True, False]
+    assert again[0].seconds == pytest.approx(rows[0]["seconds"])
+    # the torn line stays on its own; deal 2 was solved and logged after it
+    lines = log.read_text().splitlines()
+    assert lines[2].endswith('"tab') and json.loads(lines[3])["deal"] == 2
+    assert set(logged_tables(log, 5, STRAINS)) == {0, 1, 2}
+
+
+def test_logged_tables_are_read_back_not_solved(tmp_path: Path) -> None:
+    """What the log says is what the run uses (so a logged deal costs no
+    solving); rows of another seed, or without a strain asked, are not used."""
+    log = tmp_path / "records.jsonl"
+    fake = {s: [7, 6, 7, 6] for s in STRAINS}
+    log.write_text(
+        json.dumps({"seed": 5, "deal": 0, "table": fake, "seconds": 1.5})
+        + "\n"
+        + json.dumps({"seed": 6, "deal": 1, "table": fake})
+        + "\n"
+        + json.dumps({"seed": 5, "deal": 1, "table": {"NT": [7, 6, 7, 6]}})
+        + "\n"
+    )
+    assert set(logged_tables(log, 5, STRAINS)) == {0}
+    assert set(logged_tables(log, 5, ("NT",))) == {0, 1}
+    got = run(2, 5, CODES, STRAINS, workers=1, log=log)
+    assert got[0].logged and got[0].table == {s: (7, 6, 7, 6) for s in STRAINS}
+    assert got[0].seconds == 1.5
+    assert not got[1].logged and got[1].table != got[0].table
 
 
 def test_runs_are_the_same_on_one_process_or_two(records: list) -> None:  # type: ignore[type-arg]
@@ -161,6 +219,23 @@ def test_on_codes_refuses_to_cut_hawleys_comparison() -> None:
         on_codes(find_study("hawley"), ["royalton", "auction"])
     with pytest.raises(StudyCodesError, match="none of them"):
         on_codes(find_study("hawley"), ["daw"])
+
+
+def test_cli_study_resumes_from_its_log(tmp_path: Path) -> None:
+    """The same command with more deals solves only the new ones; --fresh
+    starts again."""
+    args = ["study", "par-frequency", "--codes", "daw", "--workers", "1", "--out", str(tmp_path)]
+    r = CliRunner().invoke(app, [*args, "--deals", "1"])
+    assert r.exit_code == 0, r.output
+    assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 1
+    r = CliRunner().invoke(app, [*args, "--deals", "2"])
+    assert r.exit_code == 0, r.output
+    assert "1 deal read back from its log" in (tmp_path / "report.md").read_text()
+    assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 2
+    r = CliRunner().invoke(app, [*args, "--deals", "1", "--fresh"])
+    assert r.exit_code == 0, r.output
+    assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 1
+    assert "read back" not in (tmp_path / "report.md").read_text()
 
 
 def test_cli_study_codes(tmp_path: Path) -> None:

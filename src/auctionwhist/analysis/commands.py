@@ -195,6 +195,17 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                 "no nullo to solve). Default: every code the studies have."
             ),
         ] = None,
+        log: Annotated[
+            Path | None,
+            typer.Option(
+                help="The deals' tables, appended as each is solved (JSON lines); "
+                "a rerun reads them back instead of solving again. "
+                "Default: records.jsonl in the --out folder."
+            ),
+        ] = None,
+        fresh: Annotated[
+            bool, typer.Option("--fresh", help="Start the log afresh: solve every deal again.")
+        ] = False,
     ) -> None:
         """Run a study over many deals in parallel and write a report
         (Markdown + PNG plots).
@@ -204,6 +215,11 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
           hawley         Hawley's claims for Royalton against the old and new counts
           par-frequency  how often each declaration is the par contract under each code
           all            both, on the same deals
+
+        Every deal's table is logged as soon as it is solved (by default in
+        records.jsonl of the --out folder): the same command run again, or
+        with more --deals, goes on where the last one stopped, so a run of
+        days can be made a piece at a time and survives a crash.
 
         [bold]Examples[/bold]
 
@@ -243,6 +259,13 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
         if workers is not None and workers < 1:
             _fail(f"--workers {workers}: at least one process")
         folder = out if out is not None else Path(f"study-{name.strip().lower()}")
+        log_path = log if log is not None else folder / "records.jsonl"
+        try:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            if fresh:
+                log_path.unlink(missing_ok=True)
+        except OSError as e:
+            _fail(f"--log {log_path}: {e.strerror or e}")
         err = Console(stderr=True)
         columns = (
             "[progress.description]{task.description}",
@@ -262,6 +285,7 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                     scheduler=scheduler,
                     workers=workers,
                     progress=lambda n: bar.advance(task, n),
+                    log=log_path,
                     meta={
                         "command": f"whist study {name} --deals {deals} --seed {seed}"
                         + (f" --codes {codes}" if codes else ""),
@@ -272,4 +296,4 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                 _fail(str(e))
         console = _console()
         plural = "deal" if deals == 1 else "deals"
-        console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}")
+        console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}; log: {log_path}")

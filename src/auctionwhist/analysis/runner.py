@@ -3,6 +3,12 @@ Dask cluster (``scheduler="tcp://host:8786"``, the optional extra ``study``).
 
 Deal ``i`` of a run is a function of ``(seed, i)`` alone, so a run is the
 same whichever way it is split into chunks, and on whatever workers.
+
+With a ``log`` every deal's double-dummy table is appended to a JSON-lines
+file as soon as its chunk is done, and a rerun reads the logged tables back
+instead of solving those deals again: a run of days at nullo survives a
+crash, and can be made a piece at a time (par is found again from the
+tables, which takes milliseconds).
 """
 
 from __future__ import annotations
@@ -10,17 +16,30 @@ from __future__ import annotations
 import importlib
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+import time
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..cards import Deal, Seat
 from ..dealing import random_deal
+from ..jsonlog import append_row, open_log, read_rows
 from .analyse import dd_table
 from .par import par
 
-__all__ = ["DealRecord", "RunnerError", "chunks", "run", "study_deal"]
+__all__ = [
+    "DealRecord",
+    "RunnerError",
+    "chunk_size",
+    "chunks",
+    "logged_tables",
+    "run",
+    "study_deal",
+]
+
+Table = dict[str, tuple[int, int, int, int]]  # strain -> tricks with N, E, S, W declaring
 
 CHUNK = 25  # deals a task: big enough to amortise the transfer, small for the progress bar
 
@@ -36,8 +55,12 @@ class DealRecord:
 
     index: int
     pbn: str
-    table: dict[str, tuple[int, int, int, int]]
+    table: Table
     pars: dict[str, dict[str, Any]]
+    # solving time of the deal's table (one process), and whether this run
+    # read the table back from its log instead of solving it
+    seconds: float = field(default=0.0, compare=False)
+    logged: bool = field(default=False, compare=False)
 
 
 def study_deal(seed: int, index: int) -> Deal:
@@ -47,21 +70,74 @@ def study_deal(seed: int, index: int) -> Deal:
     return random_deal(rng, dealer=Seat(index % 4), number=index + 1)
 
 
+def _record(
+    seed: int,
+    i: int,
+    table: Table,
+    codes: Sequence[str],
+    seconds: float = 0.0,
+    logged: bool = False,
+) -> DealRecord:
+    deal = study_deal(seed, i)
+    pars = {code: par(code, deal, table).to_json() for code in codes}
+    return DealRecord(i, deal.to_pbn(), table, pars, seconds, logged)
+
+
 def analyse_chunk(
     seed: int, start: int, stop: int, codes: Sequence[str], strains: Sequence[str]
 ) -> list[DealRecord]:
     """The records of deals ``start`` to ``stop - 1`` (a worker's task)."""
     out = []
     for i in range(start, stop):
-        deal = study_deal(seed, i)
-        table = dd_table(deal, tuple(strains))
-        pars = {code: par(code, deal, table).to_json() for code in codes}
-        out.append(DealRecord(i, deal.to_pbn(), table, pars))
+        begun = time.perf_counter()
+        table = dd_table(study_deal(seed, i), tuple(strains))
+        out.append(_record(seed, i, table, codes, time.perf_counter() - begun))
     return out
 
 
-def chunks(deals: int, size: int = CHUNK) -> list[tuple[int, int]]:
-    return [(a, min(a + size, deals)) for a in range(0, deals, size)]
+def chunks(deals: int, size: int = CHUNK, skip: Collection[int] = ()) -> list[tuple[int, int]]:
+    """Deals ``0 .. deals-1`` but those in ``skip``, as runs ``(start, stop)``
+    of at most ``size`` deals."""
+    out: list[tuple[int, int]] = []
+    start = None
+    for i in range(deals + 1):
+        todo = i < deals and i not in skip
+        if start is not None and (not todo or i - start == size):
+            out.append((start, i))
+            start = None
+        if todo and start is None:
+            start = i
+    return out
+
+
+def chunk_size(strains: Sequence[str]) -> int:
+    """Deals a task: one when nullo is solved (seconds to minutes a deal, so
+    a crash or the progress bar should not wait on 25 of them), else CHUNK."""
+    return 1 if "NL" in strains else CHUNK
+
+
+def logged_tables(log: Path, seed: int, strains: Sequence[str]) -> dict[int, tuple[Table, float]]:
+    """The tables of the deals of ``seed`` in ``log`` that hold every one of
+    ``strains`` (only those strains), with their solving seconds; rows of
+    other seeds, and lines cut short, are passed over."""
+    done: dict[int, tuple[Table, float]] = {}
+    for row in read_rows(log):
+        try:
+            if row["seed"] != seed:
+                continue
+            i = int(row["deal"])
+            table, seconds = done.get(i, ({}, 0.0))
+            for strain, tricks in row["table"].items():
+                n, e, s, w = (int(t) for t in tricks)
+                table[strain] = (n, e, s, w)
+            done[i] = (table, seconds + float(row.get("seconds", 0.0)))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return {
+        i: ({st: t[st] for st in strains}, sec)
+        for i, (t, sec) in done.items()
+        if all(st in t for st in strains)
+    }
 
 
 def _local(
@@ -119,24 +195,42 @@ def run(
     scheduler: Any = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
-    chunk: int = CHUNK,
+    chunk: int | None = None,
+    log: Path | None = None,
 ) -> list[DealRecord]:
     """Analyse ``deals`` deals of ``seed``; the records in deal order.
 
-    ``progress(n)`` is called as each chunk of ``n`` deals is done.
+    ``progress(n)`` is called as each chunk of ``n`` deals is done (and once
+    for the deals read back from ``log``). ``chunk``: deals a task, by
+    default ``chunk_size(strains)``.
     """
     if deals < 1:
         raise RunnerError(f"a study needs at least one deal, not {deals}")
-    tasks = chunks(deals, chunk)
-    if scheduler is not None:
-        source = _dask(tasks, seed, codes, strains, scheduler)
-    else:
-        n = workers if workers is not None else (os.cpu_count() or 1)
-        source = _local(tasks, seed, codes, strains, min(n, len(tasks)))
-    records: list[DealRecord] = []
-    for part in source:
-        records.extend(part)
-        if progress is not None:
-            progress(len(part))
+    done = logged_tables(log, seed, strains) if log is not None else {}
+    records = [
+        _record(seed, i, t, codes, sec, logged=True) for i, (t, sec) in done.items() if i < deals
+    ]
+    if records and progress is not None:
+        progress(len(records))
+    tasks = chunks(deals, chunk or chunk_size(strains), skip=done)
+    if tasks:
+        if scheduler is not None:
+            source = _dask(tasks, seed, codes, strains, scheduler)
+        else:
+            n = workers if workers is not None else (os.cpu_count() or 1)
+            source = _local(tasks, seed, codes, strains, min(n, len(tasks)))
+        out = open_log(log) if log is not None else None
+        try:
+            for part in source:
+                records.extend(part)
+                if out is not None:
+                    for r in part:
+                        row = {"seed": seed, "deal": r.index, "table": r.table}
+                        append_row(out, {**row, "seconds": round(r.seconds, 3)})
+                if progress is not None:
+                    progress(len(part))
+        finally:
+            if out is not None:
+                out.close()
     records.sort(key=lambda r: r.index)
     return records

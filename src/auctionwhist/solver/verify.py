@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import random
 import time
@@ -11,6 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..jsonlog import append_row, open_log, read_rows
 from . import _core
 from ._exhaustive import exhaustive_ns_tricks
 from .dds import dds_solve_board, dds_table_of_hands
@@ -108,14 +108,11 @@ def _check_indexed(task: tuple[int, Hands, int]) -> tuple[int, list[Mismatch], f
 
 
 def _logged(log: Path, seed: int, cards: int) -> dict[int, tuple[list[Mismatch], float]]:
-    """Deals already checked in ``log`` (JSON lines) for this seed and size. A
-    line cut short by a crash is ignored: that deal is checked again."""
+    """Deals already checked in ``log`` for this seed and size. A line cut
+    short by a crash is ignored: that deal is checked again."""
     done: dict[int, tuple[list[Mismatch], float]] = {}
-    if not log.exists():
-        return done
-    for line in log.read_text().splitlines():
+    for row in read_rows(log):
         try:
-            row = json.loads(line)
             if row["seed"] != seed or row["cards"] != cards:
                 continue
             bad = [Mismatch(tuple(h), st, ld, o, t) for h, st, ld, o, t in row["differ"]]
@@ -123,12 +120,6 @@ def _logged(log: Path, seed: int, cards: int) -> dict[int, tuple[list[Mismatch],
         except (ValueError, KeyError, TypeError):
             continue
     return done
-
-
-def _ends_a_line(path: str) -> bool:
-    with open(path, "rb") as f:
-        f.seek(-1, 2)
-        return f.read(1) == b"\n"
 
 
 def run_dds_proof(
@@ -149,9 +140,7 @@ def run_dds_proof(
     resumed = len(results)
     every = enumerate(random_deals(deals, cards, seed))
     tasks = [(i, h, cards) for i, h in every if i not in logged]
-    out = log.open("a") if log else None
-    if out and out.tell() and not _ends_a_line(out.name):
-        out.write("\n")  # a line cut short by a crash stays on its own
+    out = open_log(log) if log else None
     try:
         pool = (
             ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
@@ -178,8 +167,7 @@ def run_dds_proof(
                         ],
                         "seconds": round(sec, 3),
                     }
-                    out.write(json.dumps(row) + "\n")
-                    out.flush()
+                    append_row(out, row)
                 if progress:
                     progress()
         finally:

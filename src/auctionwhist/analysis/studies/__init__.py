@@ -121,9 +121,12 @@ def run_studies(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     meta: dict[str, Any] | None = None,
+    log: Path | None = None,
 ) -> tuple[Path, dict[str, dict[str, Any]], float]:
     """Run ``studies`` on the same ``deals`` deals of ``seed`` and write one
-    report to ``out``; returns its path, each study's summary, and the seconds."""
+    report to ``out``; returns its path, each study's summary, and the seconds.
+    With a ``log`` (``runner.run``) the deals logged by earlier runs are read
+    back, not solved again."""
     import time
 
     from ..report import write_report
@@ -133,9 +136,17 @@ def run_studies(
     strains = tuple(dict.fromkeys(t for s in studies for t in s.strains))
     start = time.perf_counter()
     records = run(
-        deals, seed, codes, strains, scheduler=scheduler, workers=workers, progress=progress
+        deals,
+        seed,
+        codes,
+        strains,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        log=log,
     )
     seconds = time.perf_counter() - start
+    resumed = sum(r.logged for r in records)
     out.mkdir(parents=True, exist_ok=True)
     summaries = {s.name: s.summarise(records) for s in studies}
     sections = [s.report(summaries[s.name], out) for s in studies]
@@ -143,7 +154,13 @@ def run_studies(
         "studies": ", ".join(s.name for s in studies),
         "deals": deals,
         "seed": seed,
-        "wall time": f"{seconds:.1f} s",
+        "wall time": f"{seconds:.1f} s"
+        + (
+            f" (this run; {resumed} deal{'s' if resumed > 1 else ''} read back from its log)"
+            if resumed
+            else ""
+        ),
+        "solving time, summed over the deals": f"{sum(r.seconds for r in records):.1f} s",
         **(meta or {}),
     }
     title = studies[0].title if len(studies) == 1 else "Studies of par over many deals"
