@@ -79,18 +79,24 @@ _Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
 /* The exact-position cache in front of the chains: one cache line a slot,
  * direct-mapped by the whole position. A position is probed again and again
  * (transpositions, the driver's later targets, the other leads of a table),
- * and the chain scan that answered it the first time costs a dozen or more
- * reads from memory; a slot answers it with one. A slot copies the bounds
- * and the kept cards of the entry that answered (or was stored), so it
- * answers exactly as that entry would. */
+ * and a scan of its chains costs a dozen or more reads from memory. A slot
+ * keeps the best lower and upper bounds the chains gave for its position,
+ * each with the cards its entry keeps (so it answers as that entry would),
+ * and how far the chains were scanned: a probe that the slot cannot answer
+ * scans only the entries stored since (a position searched at one target
+ * and probed at the next scans a few entries, not a hundred). */
 typedef struct {
-    u64 lens, p1, p2, m;
-    u32 gen;
-    uint8_t leader, lo, hi, best;
-    uint8_t pad[24];
+    u64 lens, p1, p2;
+    u64 mlo, mhi; /* the kept cards of the entries that gave lo and hi */
+    Entry *own;   /* the entry last stored for this very position */
+    /* mark: every entry in the chains' buckets numbered below it has been
+     * seen (0: none yet); a bucket's number is its place in the pool, and
+     * a chain runs from its newest bucket to its oldest */
+    u32 gen, mark;
+    uint8_t leader, lo, hi, best; /* hi 255: no upper bound yet */
 } Hot;
 
-_Static_assert(sizeof(Hot) == 64, "a slot is one cache line");
+_Static_assert(sizeof(Hot) <= 64, "a slot is one cache line");
 
 #define HOT_BITS 20
 #define HOT_SIZE ((size_t)1 << HOT_BITS)
@@ -146,8 +152,8 @@ typedef struct {
     u32 exact;             /* the slot of the whole position in the hot cache */
     /* What a probe that found no answer saw, so that the store after the
      * search need not scan the chains again: the entries that match the
-     * position (one of them may be the entry to merge into); ncand -1 when
-     * the probe did not scan them all. */
+     * position (one of them may be the entry to merge into), the first
+     * CANDS of them; ncand -1 when no probe was made. */
     int ncand;
     long epoch; /* the table's clears when they were seen */
     Entry *cand[CANDS];
@@ -269,29 +275,65 @@ static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
 
 /* The bound of the first entry of chain h that settles `target` (see
  * search()), else -1; *best gets a move hint */
-static int scan_chain(Head *h, Key *k, int leader, int target, u64 *rel, int *best,
-                      const Entry **hit) {
+/* The slot of k's position, taken over (emptied) if it held another. */
+static inline Hot *hot_claim(const Key *k, int leader) {
+    Hot *o = &hot[k->exact];
+    if (o->gen == tt_gen && o->lens == k->lens && o->p1 == k->p1 && o->p2 == k->p2 &&
+        o->leader == leader)
+        return o;
+    o->lens = k->lens;
+    o->p1 = k->p1;
+    o->p2 = k->p2;
+    o->gen = tt_gen;
+    o->leader = (uint8_t)leader;
+    o->lo = 0;
+    o->hi = 255;
+    o->mlo = o->mhi = 0;
+    o->best = 255;
+    o->own = NULL;
+    o->mark = 0;
+    return o;
+}
+
+static inline int same_entry(const Entry *e, const Key *k, int leader, u64 m, u64 p1, u64 p2) {
+    return e->lens == k->lens && e->leader == leader && e->m == m && e->p1 == p1 && e->p2 == p2;
+}
+
+/* Merge entry e's bounds into the slot o of the position it matches. */
+static inline void hot_merge(Hot *o, const Entry *e) {
+    if (e->lo > o->lo) { o->lo = e->lo; o->mlo = e->m; }
+    if (e->hi < o->hi) { o->hi = e->hi; o->mhi = e->m; }
+    if (e->best != 255) o->best = e->best;
+}
+
+/* The bound of the first entry of chain h that settles `target` (see
+ * search()), else -1; *best gets a move hint. Buckets numbered below `mark`
+ * were seen by an earlier probe of this position: the scan stops after the
+ * first of them (the chain's newest bucket then, which may have taken
+ * entries since). Entries that match but do not settle are merged into the
+ * slot o and remembered in k->cand for the store after the search. */
+static int scan_chain(Head *h, Key *k, Hot *o, u32 mark, int leader, int target, u64 *rel,
+                      int *best) {
     if (h->gen != tt_gen) return -1;
     int seen = 0;
     for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next) {
         Bucket *bk = &pool[b];
         /* the next bucket is on its way while this one is read */
-        __builtin_prefetch(&pool[bk->next]);
+        if (b >= mark) __builtin_prefetch(&pool[bk->next]);
         for (int j = (int)bk->n - 1; j >= 0; j--, seen++) {
             Entry *e = &bk->e[j];
             if (!matches(e, k, leader)) continue;
             int v = e->lo >= target ? e->lo : e->hi < target ? e->hi : -1;
             if (v < 0) {
                 if (e->best != 255 && *best < 0) *best = e->best;
-                if (k->ncand >= 0) {
-                    if (k->ncand < CANDS) k->cand[k->ncand++] = e;
-                    else k->ncand = -1;
-                }
+                hot_merge(o, e);
+                if (k->ncand < CANDS) k->cand[k->ncand++] = e;
                 continue;
             }
             *rel = entry_rel(e, k);
             tt_hits++;
             tt_scanned += seen;
+            hot_merge(o, e);
             if (seen > MOVE_TO_FRONT) {
                 /* an entry that answers tends to answer again: found deep
                  * in a long chain, it changes places with the newest */
@@ -299,56 +341,38 @@ static int scan_chain(Head *h, Key *k, int leader, int target, u64 *rel, int *be
                 Entry t = *e;
                 *e = front->e[front->n - 1];
                 front->e[front->n - 1] = t;
-                e = &front->e[front->n - 1];
             }
-            *hit = e;
             return v;
         }
+        if (b < mark) break;
     }
     tt_scanned += seen;
     return -1;
-}
-
-static inline void hot_put(const Key *k, int leader, const Entry *e) {
-    Hot *o = &hot[k->exact];
-    o->lens = k->lens;
-    o->p1 = k->p1;
-    o->p2 = k->p2;
-    o->m = e->m;
-    o->gen = tt_gen;
-    o->leader = (uint8_t)leader;
-    o->lo = e->lo;
-    o->hi = e->hi;
-    o->best = e->best;
 }
 
 static int tt_probe(Key *k, int leader, int target, u64 *rel, int *best) {
     k->ncand = -1;
     if (!opt_tt) return -1;
     tt_probes++;
-    Hot *o = &hot[k->exact];
-    if (o->gen == tt_gen && o->lens == k->lens && o->p1 == k->p1 && o->p2 == k->p2 &&
-        o->leader == leader) {
-        int v = o->lo >= target ? o->lo : o->hi < target ? o->hi : -1;
-        if (v >= 0) {
-            Entry e;
-            e.m = o->m;
-            *rel = entry_rel(&e, k);
-            hot_hits++;
-            tt_hits++;
-            return v;
-        }
+    Hot *o = hot_claim(k, leader);
+    if (o->lo >= target || o->hi < target) {
+        Entry e;
+        e.m = o->lo >= target ? o->mlo : o->mhi;
+        *rel = entry_rel(&e, k);
+        hot_hits++;
+        tt_hits++;
+        return o->lo >= target ? o->lo : o->hi;
     }
+    u32 mark = o->mark, now = pool_used;
     k->ncand = 0;
     k->epoch = tt_clears;
     for (int d = opt_partition ? TOP_LEVELS : 0; d >= 0; d--) {
-        const Entry *e = NULL;
-        int v = scan_chain(head_of(k->h[d]), k, leader, target, rel, best, &e);
-        if (v >= 0) {
-            hot_put(k, leader, e);
-            return v;
-        }
+        int v = scan_chain(head_of(k->h[d]), k, o, mark, leader, target, rel, best);
+        if (v >= 0) return v;
     }
+    /* every entry of the chains has now been seen (those beyond CHAIN_MAX
+     * are never seen) */
+    o->mark = now;
     return -1;
 }
 
@@ -379,61 +403,55 @@ static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
     while (d > 0 && (m & k->tops[d]) != k->tops[d]) d--;
     Head *h = head_of(k->h[d]);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
-    if (k->ncand >= 0 && k->epoch == tt_clears) {
-        /* the probe saw every entry that matches: an entry of the same cards
-         * kept is among them, if it is still where it was */
-        for (int i = 0; i < k->ncand; i++) {
-            Entry *e = k->cand[i];
-            if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 ||
-                e->p2 != p2)
-                continue;
-            if (lo > e->lo) e->lo = (uint8_t)lo;
-            if (hi < e->hi) e->hi = (uint8_t)hi;
-            if (best != 255) e->best = (uint8_t)best;
-            hot_put(k, leader, e);
-            return;
-        }
-        goto append;
+    Hot *o = hot_claim(k, leader);
+    Entry *e = NULL;
+    if (o->own && same_entry(o->own, k, leader, m, p1, p2)) {
+        e = o->own; /* this position's entry, stored by an earlier search */
+    } else if (k->ncand >= 0 && k->epoch == tt_clears) {
+        /* the probe saw the entries that match (since the slot's mark): an
+         * entry of the same cards kept is among them, if it is still where
+         * it was; one the probe did not see is only duplicated */
+        for (int i = 0; i < k->ncand && !e; i++)
+            if (same_entry(k->cand[i], k, leader, m, p1, p2)) e = k->cand[i];
+    } else {
+        int seen = 0;
+        for (u32 b = h->first; b && seen < CHAIN_MAX && !e; b = pool[b].next)
+            for (int j = (int)pool[b].n - 1; j >= 0; j--, seen++)
+                if (same_entry(&pool[b].e[j], k, leader, m, p1, p2)) { e = &pool[b].e[j]; break; }
     }
-    int seen = 0;
-    for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next)
-        for (int j = (int)pool[b].n - 1; j >= 0; j--, seen++) {
-            Entry *e = &pool[b].e[j];
-            if (e->lens != k->lens || e->leader != leader || e->m != m || e->p1 != p1 ||
-                e->p2 != p2)
-                continue;
-            if (lo > e->lo) e->lo = (uint8_t)lo;
-            if (hi < e->hi) e->hi = (uint8_t)hi;
-            if (best != 255) e->best = (uint8_t)best;
-            hot_put(k, leader, e);
-            return;
+    if (e) {
+        if (lo > e->lo) e->lo = (uint8_t)lo;
+        if (hi < e->hi) e->hi = (uint8_t)hi;
+        if (best != 255) e->best = (uint8_t)best;
+    } else {
+        if (!h->first || pool[h->first].n == BUCKET) {
+            if (pool_used >= POOL_SIZE) {
+                /* full: start afresh (DDS does the same); the table is only a cache */
+                tt_clears++;
+                tt_clear();
+                h->gen = tt_gen;
+                h->first = 0;
+                o = hot_claim(k, leader);
+            }
+            u32 b = pool_used++;
+            pool[b].next = h->first;
+            pool[b].n = 0;
+            h->first = b;
         }
-append:
-    if (!h->first || pool[h->first].n == BUCKET) {
-        if (pool_used >= POOL_SIZE) {
-            /* full: start afresh (DDS does the same); the table is only a cache */
-            tt_clears++;
-            tt_clear();
-            h->gen = tt_gen;
-            h->first = 0;
-        }
-        u32 b = pool_used++;
-        pool[b].next = h->first;
-        pool[b].n = 0;
-        h->first = b;
+        Bucket *front = &pool[h->first];
+        e = &front->e[front->n++];
+        entries_used++;
+        e->lens = k->lens;
+        e->leader = (uint8_t)leader;
+        e->lo = (uint8_t)lo;
+        e->hi = (uint8_t)hi;
+        e->best = (uint8_t)best;
+        e->p1 = p1;
+        e->p2 = p2;
+        e->m = m;
     }
-    Bucket *front = &pool[h->first];
-    Entry *v = &front->e[front->n++];
-    entries_used++;
-    v->lens = k->lens;
-    v->leader = (uint8_t)leader;
-    v->lo = (uint8_t)lo;
-    v->hi = (uint8_t)hi;
-    v->best = (uint8_t)best;
-    v->p1 = p1;
-    v->p2 = p2;
-    v->m = m;
-    hot_put(k, leader, v);
+    hot_merge(o, e);
+    o->own = e;
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
