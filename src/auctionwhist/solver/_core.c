@@ -373,6 +373,8 @@ static int tt_probe(Key *k, int leader, int target, u64 *rel, int *best) {
     /* every entry of the chains has now been seen (those beyond CHAIN_MAX
      * are never seen) */
     o->mark = now;
+    /* the move hint of the entries an incremental scan passed over */
+    if (*best < 0 && o->best != 255) *best = o->best;
     return -1;
 }
 
