@@ -915,8 +915,9 @@ static int solve_exact(S *s, int guess) {
         if (v >= guess) lo = v; else { hi = v; last_low = 1; }
     }
     while (lo < hi && !s->aborted) {
-        /* MTD(f): test the bound the last search returned (fail-soft bounds
-         * are mostly the value itself) */
+        /* MTD(f): test the bound the last search returned (a fail-soft
+         * bound is often the value itself; measured a wash against halving,
+         * docs/solver.md) */
         int mid = last_low ? hi : lo + 1;
         int v = search(s, mid, &rel);
         if (v >= mid) { lo = v; last_low = 0; } else { hi = v; last_low = 1; }
