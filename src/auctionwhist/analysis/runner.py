@@ -25,7 +25,7 @@ from typing import Any
 
 from ..cards import Deal, Seat
 from ..dealing import random_deal
-from ..jsonlog import append_row, open_log, read_rows
+from ..runlog import append_row, open_log, read_rows
 from .analyse import dd_table
 from .par import par
 

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..jsonlog import append_row, open_log, read_rows
+from ..runlog import append_row, open_log, read_rows
 from . import _core
 from ._exhaustive import exhaustive_ns_tricks
 from .dds import dds_solve_board, dds_table_of_hands
