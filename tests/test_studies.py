@@ -230,7 +230,9 @@ def test_cli_study_resumes_from_its_log(tmp_path: Path) -> None:
     assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 1
     r = CliRunner().invoke(app, [*args, "--deals", "2"])
     assert r.exit_code == 0, r.output
-    assert "1 deal read back from its log" in (tmp_path / "report.md").read_text()
+    report = (tmp_path / "report.md").read_text()
+    assert "1 deal read back from its log" in report
+    assert "- **where**: 1 local process\n" in report
     assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 2
     r = CliRunner().invoke(app, [*args, "--deals", "1", "--fresh"])
     assert r.exit_code == 0, r.output

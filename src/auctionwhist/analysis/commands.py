@@ -76,6 +76,10 @@ def _par_view(code: Code, p: Par, out: Console) -> None:
     )
 
 
+def _processes(n: int) -> str:
+    return "1 local process" if n == 1 else f"{n} local processes"
+
+
 def register(app: typer.Typer, bench_app: typer.Typer) -> None:
     from ..cli import CODE_LIST, _code, _compass, _console, _deal_from_pbn, _fail, _seat
     from ..dealing import deal as deal_cards
@@ -289,7 +293,7 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                     meta={
                         "command": f"whist study {name} --deals {deals} --seed {seed}"
                         + (f" --codes {codes}" if codes else ""),
-                        "where": scheduler or f"{workers or os.cpu_count()} local processes",
+                        "where": scheduler or _processes(workers or os.cpu_count() or 1),
                     },
                 )
             except ValueError as e:
