@@ -119,7 +119,10 @@ def test_runs_are_the_same_on_one_process_or_two(records: list) -> None:  # type
     assert two == records
 
 
-def test_dask_local_cluster_gives_the_same_records(records: list) -> None:  # type: ignore[type-arg]
+def test_dask_local_cluster_gives_the_same_records(
+    records: list,  # type: ignore[type-arg]
+    tmp_path: Path,
+) -> None:
     import distributed  # the extra ``study`` (also in ``test``)
 
     with (
@@ -128,10 +131,13 @@ def test_dask_local_cluster_gives_the_same_records(records: list) -> None:  # ty
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        got = run(SMALL, 5, CODES, STRAINS, scheduler=client, chunk=2)
+        log = tmp_path / "records.jsonl"
+        got = run(SMALL, 5, CODES, STRAINS, scheduler=client, chunk=2, log=log)
         by_address = run(1, 5, CODES, STRAINS, scheduler=cluster.scheduler_address)
     assert got == records
     assert by_address == records[:1]
+    # the cluster's deals are logged as they come back, whatever their order
+    assert set(logged_tables(log, 5, STRAINS)) == set(range(SMALL))
 
 
 def test_par_weights_count_each_deal_once(records: list) -> None:  # type: ignore[type-arg]
