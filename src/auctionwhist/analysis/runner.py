@@ -225,8 +225,13 @@ def run(
                 records.extend(part)
                 if out is not None:
                     for r in part:
-                        row = {"seed": seed, "deal": r.index, "table": r.table}
-                        append_row(out, {**row, "seconds": round(r.seconds, 3)})
+                        row = {
+                            "seed": seed,
+                            "deal": r.index,
+                            "table": r.table,
+                            "seconds": round(r.seconds, 3),
+                        }
+                        append_row(out, row)
                 if progress is not None:
                     progress(len(part))
         finally:
