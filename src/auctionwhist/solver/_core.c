@@ -388,7 +388,7 @@ static void tt_clear(void) {
     tt_gen++;
     if (tt_gen == 0) {
         memset(heads, 0, HEAD_SIZE * sizeof(Head));
-        memset(hot, 0, HOT_SIZE * sizeof(Hot));
+        if (hot) memset(hot, 0, HOT_SIZE * sizeof(Hot));
         tt_gen = 1;
     }
     pool_used = 1;
@@ -940,19 +940,29 @@ static void *table_memory(size_t size) {
     return p;
 }
 
-static int ensure_tt(void) {
+/* The table, allocated on first use and emptied for a new solve; the
+ * exact-position cache (64 MB) only once a nullo is solved, since only
+ * nullo uses it (see hot_on). */
+static int ensure_tt(int nullo) {
     if (!pool) {
         pool = (Bucket *)table_memory(POOL_SIZE * sizeof(Bucket));
         heads = (Head *)table_memory(HEAD_SIZE * sizeof(Head));
-        hot = (Hot *)table_memory(HOT_SIZE * sizeof(Hot));
         if (heads) memset(heads, 0, HEAD_SIZE * sizeof(Head));
-        if (hot) memset(hot, 0, HOT_SIZE * sizeof(Hot));
-        if (!pool || !heads || !hot) {
-            free(pool); free(heads); free(hot); pool = NULL; heads = NULL; hot = NULL;
+        if (!pool || !heads) {
+            free(pool); free(heads); pool = NULL; heads = NULL;
             PyErr_NoMemory();
             return -1;
         }
     }
+    if (nullo && !hot) {
+        hot = (Hot *)table_memory(HOT_SIZE * sizeof(Hot));
+        if (!hot) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memset(hot, 0, HOT_SIZE * sizeof(Hot));
+    }
+    hot_on = nullo;
     tt_clear();
     return 0;
 }
@@ -1053,8 +1063,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     } else if (parse_position(args, &s) < 0) {
         return NULL;
     }
-    if (ensure_tt() < 0) return NULL;
-    hot_on = s.nullo;
+    if (ensure_tt(s.nullo) < 0) return NULL;
     if (limit > 0) s.deadline = monotonic() + limit;
     int v;
     Py_BEGIN_ALLOW_THREADS
@@ -1074,8 +1083,7 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
     (void)self;
     S s;
     if (parse_position(args, &s) < 0) return NULL;
-    if (ensure_tt() < 0) return NULL;
-    hot_on = s.nullo;
+    if (ensure_tt(s.nullo) < 0) return NULL;
     int turn = (s.leader + s.nplayed) & 3;
     Move mv[13];
     int n = gen_moves(&s, turn, mv);
@@ -1150,8 +1158,7 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
     int rc = parse_position(a, &s);
     Py_DECREF(a);
     if (rc < 0) return NULL;
-    if (ensure_tt() < 0) return NULL;
-    hot_on = s.nullo;
+    if (ensure_tt(s.nullo) < 0) return NULL;
     int v[4];
     long nodes = 0;
     Py_BEGIN_ALLOW_THREADS
