@@ -9,6 +9,11 @@ file as soon as its chunk is done, and a rerun reads the logged tables back
 instead of solving those deals again: a run of days at nullo survives a
 crash, and can be made a piece at a time (par is found again from the
 tables, which takes milliseconds).
+
+A study that says what a deal contributes to its figures (``figures``) has
+nullo solved only as far as those need (``analysis.settle``): its records
+and log then hold bounds on the nullo row where the figures did not need
+the exact tricks.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import importlib
 import os
 import random
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,9 +33,11 @@ from ..dealing import random_deal
 from ..runlog import append_row, open_log, read_rows
 from .analyse import dd_table
 from .par import par
+from .settle import Bounds, representative, settle
 
 __all__ = [
     "DealRecord",
+    "Figures",
     "RunnerError",
     "chunk_size",
     "chunks",
@@ -40,6 +47,9 @@ __all__ = [
 ]
 
 Table = dict[str, tuple[int, int, int, int]]  # strain -> tricks with N, E, S, W declaring
+Figures = Callable[[Deal, Table], Hashable]
+"""What a deal contributes to a study's figures, from its table (a module-level
+function: it travels to the worker processes)."""
 
 CHUNK = 25  # deals a task: big enough to amortise the transfer, small for the progress bar
 
@@ -61,6 +71,10 @@ class DealRecord:
     # read the table back from its log instead of solving it
     seconds: float = field(default=0.0, compare=False)
     logged: bool = field(default=False, compare=False)
+    # Nullo settled only as far as the study's figures need: bounds on the
+    # nullo row, and table["NL"] a row within them that gives the same
+    # figures as every other (analysis.settle). None: the row is exact.
+    bounds: Bounds | None = None
 
 
 def study_deal(seed: int, index: int) -> Deal:
@@ -77,21 +91,43 @@ def _record(
     codes: Sequence[str],
     seconds: float = 0.0,
     logged: bool = False,
+    bounds: Bounds | None = None,
 ) -> DealRecord:
     deal = study_deal(seed, i)
     pars = {code: par(code, deal, table).to_json() for code in codes}
-    return DealRecord(i, deal.to_pbn(), table, pars, seconds, logged)
+    return DealRecord(i, deal.to_pbn(), table, pars, seconds, logged, bounds)
+
+
+def settled_table(
+    deal: Deal, strains: Sequence[str], figures: tuple[Figures, ...]
+) -> tuple[Table, Bounds | None]:
+    """The deal's table, and the bounds on its nullo row when ``figures``
+    (those of each study run) let nullo be settled rather than solved
+    (``analysis.settle``); with none, every row is exact."""
+    if not figures or "NL" not in strains:
+        return dd_table(deal, tuple(strains)), None
+    table = dd_table(deal, tuple(s for s in strains if s != "NL"))
+    bounds = settle(deal, lambda row: tuple(f(deal, {**table, "NL": row}) for f in figures))
+    table["NL"] = representative(bounds)
+    if all(lo == hi for lo, hi in bounds):
+        return table, None
+    return table, bounds
 
 
 def analyse_chunk(
-    seed: int, start: int, stop: int, codes: Sequence[str], strains: Sequence[str]
+    seed: int,
+    start: int,
+    stop: int,
+    codes: Sequence[str],
+    strains: Sequence[str],
+    figures: tuple[Figures, ...] = (),
 ) -> list[DealRecord]:
     """The records of deals ``start`` to ``stop - 1`` (a worker's task)."""
     out = []
     for i in range(start, stop):
         begun = time.perf_counter()
-        table = dd_table(study_deal(seed, i), tuple(strains))
-        out.append(_record(seed, i, table, codes, time.perf_counter() - begun))
+        table, bounds = settled_table(study_deal(seed, i), strains, figures)
+        out.append(_record(seed, i, table, codes, time.perf_counter() - begun, bounds=bounds))
     return out
 
 
@@ -116,26 +152,59 @@ def chunk_size(strains: Sequence[str]) -> int:
     return 1 if "NL" in strains else CHUNK
 
 
-def logged_tables(log: Path, seed: int, strains: Sequence[str]) -> dict[int, tuple[Table, float]]:
+def figures_name(figures: tuple[Figures, ...]) -> str | None:
+    """The name a log gives the figures a row's nullo bounds were settled for."""
+    return " ".join(f"{f.__module__}.{f.__qualname__}" for f in figures) or None
+
+
+Logged = tuple[Table, float, Bounds | None]
+
+
+def _logged_row(tricks: Any) -> tuple[tuple[int, int, int, int], Bounds | None]:
+    """A logged row: four ints (exact), or bounds where some are [lo, hi] pairs."""
+    if not isinstance(tricks, list) or len(tricks) != 4:
+        raise ValueError("a row has four seats")
+    pairs: list[tuple[int, int]] = []
+    for t in tricks:
+        lo, hi = (t, t) if isinstance(t, int) else (int(t[0]), int(t[1]))
+        if not 0 <= lo <= hi <= 13 or (isinstance(t, list) and len(t) != 2):
+            raise ValueError("tricks are 0-13, bounds [lo, hi] pairs within them")
+        pairs.append((lo, hi))
+    bounds = tuple(pairs)
+    return representative(bounds), None if all(a == b for a, b in bounds) else bounds
+
+
+def logged_tables(
+    log: Path, seed: int, strains: Sequence[str], figures: tuple[Figures, ...] = ()
+) -> dict[int, Logged]:
     """The tables of the deals of ``seed`` in ``log`` that hold every one of
-    ``strains`` (only those strains), with their solving seconds; rows of
-    other seeds, and lines cut short, are passed over."""
-    done: dict[int, tuple[Table, float]] = {}
+    ``strains`` (only those strains), with their solving seconds and nullo
+    bounds; rows of other seeds, and lines cut short, are passed over. A
+    nullo row logged as bounds counts only if it was settled for these
+    ``figures`` (another study may need more of it)."""
+    done: dict[int, Logged] = {}
+    wanted = figures_name(figures)
     for row in read_rows(log):
         try:
             if row["seed"] != seed:
                 continue
             i = int(row["deal"])
-            table, seconds = done.get(i, ({}, 0.0))
+            table, seconds, bounds = done.get(i, ({}, 0.0, None))
             for strain, tricks in row["table"].items():
-                n, e, s, w = (int(t) for t in tricks)
-                table[strain] = (n, e, s, w)
-            done[i] = (table, seconds + float(row.get("seconds", 0.0)))
-        except (ValueError, KeyError, TypeError, AttributeError):
+                values, b = _logged_row(tricks)
+                if b is not None and (
+                    strain != "NL" or wanted is None or row.get("settled") != wanted
+                ):
+                    continue
+                table[strain] = values
+                if strain == "NL":
+                    bounds = b
+            done[i] = (table, seconds + float(row.get("seconds", 0.0)), bounds)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
             continue
     return {
-        i: ({st: t[st] for st in strains}, sec)
-        for i, (t, sec) in done.items()
+        i: ({st: t[st] for st in strains}, sec, b if "NL" in strains else None)
+        for i, (t, sec, b) in done.items()
         if all(st in t for st in strains)
     }
 
@@ -146,13 +215,16 @@ def _local(
     codes: Sequence[str],
     strains: Sequence[str],
     workers: int,
+    figures: tuple[Figures, ...],
 ) -> Iterator[list[DealRecord]]:
     if workers <= 1:
         for a, b in tasks:
-            yield analyse_chunk(seed, a, b, codes, strains)
+            yield analyse_chunk(seed, a, b, codes, strains, figures)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(analyse_chunk, seed, a, b, codes, strains) for a, b in tasks]
+        futures = [
+            pool.submit(analyse_chunk, seed, a, b, codes, strains, figures) for a, b in tasks
+        ]
         for f in as_completed(futures):
             yield f.result()
 
@@ -163,6 +235,7 @@ def _dask(
     codes: Sequence[str],
     strains: Sequence[str],
     scheduler: Any,
+    figures: tuple[Figures, ...],
 ) -> Iterator[list[DealRecord]]:
     try:
         # Imported lazily, and as Any: the extra is optional and untyped.
@@ -176,7 +249,7 @@ def _dask(
     try:
         submit = (client or scheduler).submit
         futures = [
-            submit(analyse_chunk, seed, a, b, list(codes), list(strains), pure=False)
+            submit(analyse_chunk, seed, a, b, list(codes), list(strains), figures, pure=False)
             for a, b in tasks
         ]
         for f in distributed.as_completed(futures):
@@ -184,6 +257,17 @@ def _dask(
     finally:
         if client is not None:
             client.close()
+
+
+def _log_row(seed: int, r: DealRecord, figures: tuple[Figures, ...]) -> dict[str, Any]:
+    table: dict[str, Any] = dict(r.table)
+    row: dict[str, Any] = {"seed": seed, "deal": r.index, "table": table}
+    if r.bounds is not None:
+        # the row as bounds, and what they were settled for
+        table["NL"] = [list(b) for b in r.bounds]
+        row["settled"] = figures_name(figures)
+    row["seconds"] = round(r.seconds, 3)
+    return row
 
 
 def run(
@@ -197,41 +281,39 @@ def run(
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
     log: Path | None = None,
+    figures: tuple[Figures, ...] = (),
 ) -> list[DealRecord]:
     """Analyse ``deals`` deals of ``seed``; the records in deal order.
 
     ``progress(n)`` is called as each chunk of ``n`` deals is done (and once
     for the deals read back from ``log``). ``chunk``: deals a task, by
-    default ``chunk_size(strains)``.
+    default ``chunk_size(strains)``. ``figures``: settle nullo only as far
+    as these need (module doc).
     """
     if deals < 1:
         raise RunnerError(f"a study needs at least one deal, not {deals}")
-    done = logged_tables(log, seed, strains) if log is not None else {}
+    done = logged_tables(log, seed, strains, figures) if log is not None else {}
     records = [
-        _record(seed, i, t, codes, sec, logged=True) for i, (t, sec) in done.items() if i < deals
+        _record(seed, i, t, codes, sec, logged=True, bounds=b)
+        for i, (t, sec, b) in done.items()
+        if i < deals
     ]
     if records and progress is not None:
         progress(len(records))
     tasks = chunks(deals, chunk or chunk_size(strains), skip=done)
     if tasks:
         if scheduler is not None:
-            source = _dask(tasks, seed, codes, strains, scheduler)
+            source = _dask(tasks, seed, codes, strains, scheduler, figures)
         else:
             n = workers if workers is not None else (os.cpu_count() or 1)
-            source = _local(tasks, seed, codes, strains, min(n, len(tasks)))
+            source = _local(tasks, seed, codes, strains, min(n, len(tasks)), figures)
         out = open_log(log) if log is not None else None
         try:
             for part in source:
                 records.extend(part)
                 if out is not None:
                     for r in part:
-                        row = {
-                            "seed": seed,
-                            "deal": r.index,
-                            "table": r.table,
-                            "seconds": round(r.seconds, 3),
-                        }
-                        append_row(out, row)
+                        append_row(out, _log_row(seed, r, figures))
                 if progress is not None:
                     progress(len(part))
         finally:

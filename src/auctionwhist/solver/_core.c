@@ -943,7 +943,10 @@ static void *table_memory(size_t size) {
 /* The table, allocated on first use and emptied for a new solve; the
  * exact-position cache (64 MB) only once a nullo is solved, since only
  * nullo uses it (see hot_on). */
+static int tt_strain = -100; /* the trump and nullo of the table's entries, for bound() */
+
 static int ensure_tt(int nullo) {
+    tt_strain = -100;
     if (!pool) {
         pool = (Bucket *)table_memory(POOL_SIZE * sizeof(Bucket));
         heads = (Head *)table_memory(HEAD_SIZE * sizeof(Head));
@@ -1045,6 +1048,19 @@ static int parse_position(PyObject *args, S *s) {
         return -1;
     }
     return 0;
+}
+
+/* A position at the start of the play, `leader` to lead: parse_position's
+ * checks with no trick in progress. */
+static int parse_start(PyObject *hands, int trump, int nullo, int leader, S *s) {
+    PyObject *empty = PyTuple_New(0);
+    if (!empty) return -1;
+    PyObject *a = Py_BuildValue("(OiiiO)", hands, trump, nullo, leader, empty);
+    Py_DECREF(empty);
+    if (!a) return -1;
+    int rc = parse_position(a, s);
+    Py_DECREF(a);
+    return rc;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args) {
@@ -1149,15 +1165,8 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
     PyObject *hands;
     int trump, nullo;
     if (!PyArg_ParseTuple(args, "Oip", &hands, &trump, &nullo)) return NULL;
-    PyObject *empty = PyTuple_New(0);
-    if (!empty) return NULL;
-    PyObject *a = Py_BuildValue("(OiiiO)", hands, trump, nullo, 0, empty);
-    Py_DECREF(empty);
-    if (!a) return NULL;
     S s;
-    int rc = parse_position(a, &s);
-    Py_DECREF(a);
-    if (rc < 0) return NULL;
+    if (parse_start(hands, trump, nullo, 0, &s) < 0) return NULL;
     if (ensure_tt(s.nullo) < 0) return NULL;
     int v[4];
     long nodes = 0;
@@ -1173,6 +1182,33 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
     nodes = s.nodes;
     Py_END_ALLOW_THREADS
     return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], nodes);
+}
+
+/* bound(hands, trump, nullo, leader, target, keep=False) -> (bound, nodes): one
+ * zero-window search from a trick's start, "can North-South take `target` of
+ * the tricks left?", answered by a bound: >= target, they take at least that
+ * many; below it, at most. `keep`: search on with the table of the previous
+ * call of the same trump and nullo (its entries hold for any deal), so that
+ * a caller settling a few questions about one deal pays for what they share. */
+static PyObject *core_bound(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *hands;
+    int trump, nullo, leader, target, keep = 0;
+    if (!PyArg_ParseTuple(args, "Oipii|p", &hands, &trump, &nullo, &leader, &target, &keep))
+        return NULL;
+    S s;
+    if (parse_start(hands, trump, nullo, leader, &s) < 0) return NULL;
+    int strain = trump * 2 + nullo;
+    if (!keep || strain != tt_strain || !pool) {
+        if (ensure_tt(s.nullo) < 0) return NULL;
+    }
+    tt_strain = strain;
+    int v;
+    u64 rel;
+    Py_BEGIN_ALLOW_THREADS
+    v = search(&s, target, &rel);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(il)", v, s.nodes);
 }
 
 static PyObject *core_options(PyObject *self, PyObject *args) {
@@ -1213,6 +1249,9 @@ static PyMethodDef methods[] = {
      "TimeoutError when limit (seconds) is given and passes first"},
     {"score", core_score, METH_VARARGS,
      "score(hands, trump, nullo, leader, trick) -> {card: north_south_tricks}"},
+    {"bound", core_bound, METH_VARARGS,
+     "bound(hands, trump, nullo, leader, target, keep=False) -> (bound, nodes): can North-South "
+     "take target of the tricks? a bound >= target: yes, at least it; below: no, at most it"},
     {"table", core_table, METH_VARARGS,
      "table(hands, trump, nullo) -> ((NS tricks with N, E, S, W leading), nodes)"},
     {NULL, NULL, 0, NULL},

@@ -6,7 +6,7 @@ from ..cards import Deal, Seat
 from . import _core
 from .api import Engine, Position, SolverError, trump_of
 
-__all__ = ["dd_table", "dd_tricks", "score_cards", "solve_position"]
+__all__ = ["dd_bound", "dd_table", "dd_tricks", "score_cards", "solve_position"]
 
 _ENGINES = ("auto", "dds", "core")
 
@@ -33,6 +33,29 @@ def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine) -> int:
     leader = (int(declarer) + 1) & 3  # the opening lead is made by declarer's left
     ns, _ = _core.solve(deal.hands, trump, strain.upper() == "NL", leader, ())
     return _declarers_side(ns, declarer)
+
+
+# The deal and strain of the last dd_bound: the core's table holds what was
+# learnt of them, and the next question about them keeps it.
+_bound_of: tuple[tuple[int, ...], str] | None = None
+
+
+def dd_bound(deal: Deal, strain: str, declarer: Seat, tricks: int) -> tuple[int, int]:
+    global _bound_of
+    trump = trump_of(strain)
+    if not 0 <= tricks <= 13:
+        raise SolverError(f"a side takes 0 to 13 tricks, not {tricks}")
+    key = (tuple(deal.hands), strain.upper())
+    keep = key == _bound_of
+    _bound_of = key
+    leader = (int(declarer) + 1) & 3
+    nullo = strain.upper() == "NL"
+    if int(declarer) & 1 == 0:
+        v, _ = _core.bound(deal.hands, trump, nullo, leader, tricks, keep)
+        return (v, 13) if v >= tricks else (0, v)
+    # East-West take `tricks` or more when North-South take 13 - tricks or fewer
+    v, _ = _core.bound(deal.hands, trump, nullo, leader, 14 - tricks, keep)
+    return (0, 13 - v) if v >= 14 - tricks else (13 - v, 13)
 
 
 def dd_table(

@@ -37,6 +37,7 @@ __all__ = [
     "Position",
     "SolverError",
     "best_cards",
+    "dd_bound",
     "dd_table",
     "dd_tricks",
     "position_of_play",
@@ -123,6 +124,22 @@ def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine = "auto") 
     from ._impl import dd_tricks as impl
 
     return impl(deal, strain, declarer, engine)
+
+
+def dd_bound(deal: Deal, strain: str, declarer: Seat, tricks: int) -> tuple[int, int]:
+    """Does the declarer's side take at least ``tricks``, double dummy (at
+    ``"NL"``: is it forced to)? One zero-window search of the core, answered
+    as bounds ``(lo, hi)`` on those tricks: ``lo >= tricks`` yes, ``hi <
+    tricks`` no; the other bound is often found too.
+
+    Much cheaper than ``dd_tricks`` when ``tricks`` is far from the answer,
+    and questions about the same deal and strain one after another share
+    the core's table (what the search learnt of one declarer's play serves
+    the others').
+    """
+    from ._impl import dd_bound as impl
+
+    return impl(deal, strain, declarer, tricks)
 
 
 def dd_table(

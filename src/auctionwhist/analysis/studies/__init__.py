@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..runner import DealRecord
+from ..runner import DealRecord, Figures
 
 __all__ = [
     "STUDIES",
@@ -42,6 +42,10 @@ class Study:
     # True: its figures compare its codes with one another, so it runs on all
     # of them or not at all (Hawley's Royalton against the old and new counts).
     all_codes: bool = False
+    # What a deal contributes to the figures, from its table: given, nullo is
+    # solved only as far as the figures need (analysis.settle); it must
+    # depend on the nullo row only through each side's better declarer.
+    figures: Figures | None = None
 
 
 class StudyCodesError(ValueError):
@@ -122,11 +126,13 @@ def run_studies(
     progress: Callable[[int], None] | None = None,
     meta: dict[str, Any] | None = None,
     log: Path | None = None,
+    exact: bool = False,
 ) -> tuple[Path, dict[str, dict[str, Any]], float]:
     """Run ``studies`` on the same ``deals`` deals of ``seed`` and write one
     report to ``out``; returns its path, each study's summary, and the seconds.
     With a ``log`` (``runner.run``) the deals logged by earlier runs are read
-    back, not solved again."""
+    back, not solved again. Nullo is solved only as far as the studies'
+    figures need, unless ``exact`` or a study solving it gives none."""
     import time
 
     from ..report import write_report
@@ -134,6 +140,12 @@ def run_studies(
 
     codes = tuple(dict.fromkeys(c for s in studies for c in s.codes))
     strains = tuple(dict.fromkeys(t for s in studies for t in s.strains))
+    with_nullo = [s for s in studies if "NL" in s.strains]
+    figures = (
+        ()
+        if exact or any(s.figures is None for s in with_nullo)
+        else tuple(s.figures for s in with_nullo if s.figures is not None)
+    )
     start = time.perf_counter()
     records = run(
         deals,
@@ -144,6 +156,7 @@ def run_studies(
         workers=workers,
         progress=progress,
         log=log,
+        figures=figures,
     )
     seconds = time.perf_counter() - start
     resumed = sum(r.logged for r in records)
@@ -161,6 +174,15 @@ def run_studies(
             else ""
         ),
         "solving time, summed over the deals": f"{sum(r.seconds for r in records):.1f} s",
+        **(
+            {
+                "nullo": f"solved as far as the figures need: exact in "
+                f"{sum(r.bounds is None for r in records)} deals, bounded in "
+                f"{sum(r.bounds is not None for r in records)} (docs/analysis.md)"
+            }
+            if figures
+            else {}
+        ),
         **(meta or {}),
     }
     title = studies[0].title if len(studies) == 1 else "Studies of par over many deals"
