@@ -252,3 +252,26 @@ def test_an_exact_row_is_logged_as_ints(tmp_path: Path) -> None:
     back = logged_tables(log, 1, ("NL",))
     assert back == {0: ({"NL": (7, 6, 7, 6)}, 2.0, None)}
     assert UNKNOWN == ((0, 13),) * 4
+
+
+def test_cli_exact_solves_the_whole_nullo_row(tmp_path: Path) -> None:
+    """``--exact`` logs the exact nullo row (deal 0 of seed 1700 is one the
+    core solves in a tenth of a second), and a later run that settles takes
+    it as it is."""
+    from typer.testing import CliRunner
+
+    from auctionwhist.cli import app
+
+    out = tmp_path / "h"
+    args = ["study", "hawley", "--deals", "1", "--seed", "1700", "--out", str(out)]
+    done = CliRunner().invoke(app, [*args, "--workers", "1", "--exact"])
+    assert done.exit_code == 0, done.output
+    (row,) = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    assert "settled" not in row and all(isinstance(t, int) for t in row["table"]["NL"])
+    meta = json.loads((out / "summary.json").read_text())["meta"]
+    assert meta["command"].endswith("--exact") and "nullo" not in meta
+    again = CliRunner().invoke(app, [*args, "--workers", "1"])
+    assert again.exit_code == 0, again.output
+    assert len((out / "records.jsonl").read_text().splitlines()) == 1
+    meta = json.loads((out / "summary.json").read_text())["meta"]
+    assert meta["nullo"].startswith("exact in 1 of 1 deals; in the others bounded")

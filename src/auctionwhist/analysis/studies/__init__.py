@@ -176,9 +176,9 @@ def run_studies(
         "solving time, summed over the deals": f"{sum(r.seconds for r in records):.1f} s",
         **(
             {
-                "nullo": f"solved as far as the figures need: exact in "
-                f"{sum(r.bounds is None for r in records)} deals, bounded in "
-                f"{sum(r.bounds is not None for r in records)} (docs/analysis.md)"
+                "nullo": f"exact in {sum(r.bounds is None for r in records)} of "
+                f"{len(records)} deals; in the others bounded, as far as the "
+                "figures need (docs/analysis.md)"
             }
             if figures
             else {}
