@@ -58,7 +58,11 @@ def figures(deal: Deal, table: Mapping[str, Sequence[int]]) -> Hashable:
     odd tricks, levels, made or not) and the most odd tricks with nullo. The
     old and new counts have no nullo, so they are left out. Par's declarer
     is not read, so the figures depend on the nullo row only through each
-    side's better declarer, as ``analysis.settle`` needs."""
+    side's better declarer, as ``analysis.settle`` needs.
+
+    Its name is written in the study's log beside each row it settled, and a
+    rerun takes those rows as settled: if what it reads ever changes, rename
+    it, so that the logged rows are settled again."""
     shares: dict[tuple[str, int, int, bool], float] = {}
     for c, w in par_weights(par("royalton", deal, table).to_json()):
         key = (c["denomination"], c["level"], c["odd_tricks"], c["made"])
