@@ -179,6 +179,43 @@ def _best(side: int, values: Sequence[int]) -> int:
     return max(values) if side == 0 else min(values)
 
 
+Ways = tuple[tuple[Seat, int], ...]  # (declarer, doubled) of a side's best result
+_SIDES = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
+_DECLARANT_CACHE: dict[
+    tuple[str, Bid, tuple[int, ...], int], tuple[tuple[int, int], tuple[Ways, Ways]]
+] = {}
+
+
+def _as_declarant(
+    c: Code, bid: Bid, row: tuple[int, ...], honors: int
+) -> tuple[tuple[int, int], tuple[Ways, Ways]]:
+    """Each side's best result (N-S net) holding ``bid`` with the tricks
+    ``row``, and the (declarer, doubled) that give it. Remembered: par over
+    many rows of one strain (analysis.settle) asks the same again and again."""
+    key = (c.key, bid, row, honors)
+    got = _DECLARANT_CACHE.get(key)
+    if got is not None:
+        return got
+    per_side: list[int] = []
+    ways: list[Ways] = []
+    for side in (0, 1):
+        options: list[tuple[int, Seat, int]] = []
+        for seat in _SIDES[side]:
+            t = row[seat]
+            won = 13 - t if bid.denom.nullo else t
+            doubled = 0 if won >= 6 + bid.level else 1
+            net = _contract_part(c, bid, doubled, seat, t) + honors
+            options.append((net, seat, doubled))
+        best = _best(side, [o[0] for o in options])
+        per_side.append(best)
+        ways.append(tuple((seat, dbl) for net, seat, dbl in options if net == best))
+    if len(_DECLARANT_CACHE) > 200_000:
+        _DECLARANT_CACHE.clear()  # a long study's rows are mostly seen once
+    got = ((per_side[0], per_side[1]), (ways[0], ways[1]))
+    _DECLARANT_CACHE[key] = got
+    return got
+
+
 def par(code: Code | str, deal: Deal, tricks: Mapping[str, Sequence[int]]) -> Par:
     """Par of ``deal`` under ``code``.
 
@@ -209,24 +246,12 @@ def par(code: Code | str, deal: Deal, tricks: Mapping[str, Sequence[int]]) -> Pa
     # For each bid and side: the side's best result as declarant there, and
     # the (declarer, doubled) that give it.
     score: list[tuple[int, int]] = []
-    how: list[tuple[tuple[tuple[Seat, int], ...], tuple[tuple[Seat, int], ...]]] = []
+    how: list[tuple[Ways, Ways]] = []
+    rows = {d: tuple(tricks[s]) for d, s in strains.items()}
     for bid in bids:
-        row = tricks[strains[bid.denomination]]
-        per_side: list[int] = []
-        ways: list[tuple[tuple[Seat, int], ...]] = []
-        for side in (0, 1):
-            options: list[tuple[int, Seat, int]] = []
-            for seat in (Seat(side), Seat(side + 2)):
-                t = row[seat]
-                won = 13 - t if bid.denom.nullo else t
-                doubled = 0 if won >= 6 + bid.level else 1
-                net = _contract_part(c, bid, doubled, seat, t) + honors[bid.denomination]
-                options.append((net, seat, doubled))
-            best = _best(side, [o[0] for o in options])
-            per_side.append(best)
-            ways.append(tuple((seat, dbl) for net, seat, dbl in options if net == best))
-        score.append((per_side[0], per_side[1]))
-        how.append((ways[0], ways[1]))
+        sc, ways = _as_declarant(c, bid, rows[bid.denomination], honors[bid.denomination])
+        score.append(sc)
+        how.append(ways)
 
     # value[i][s]: the result when side s holds bid i and the other side is to
     # act; ext[o][i]: the other side's best overbid of bid i (None: none left).
