@@ -215,7 +215,7 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
             typer.Option(
                 "--exact",
                 help="Solve every deal's nullo row exactly, not only as far as the "
-                "figures need (about twelve times the solving at Hawley's study).",
+                "figures need (about seven times the solving at Hawley's study).",
             ),
         ] = False,
     ) -> None:

@@ -20,7 +20,8 @@ Double dummy the final declaration is the par contract (``analysis.par``);
 declaration with the most odd tricks in the four hands.
 
 Nullo is solved only as far as these figures need (``figures``,
-``analysis.settle``): about twelve times less solving than the exact row.
+``analysis.settle``): seven times less solving a deal on the mean than the
+exact row, twelve on the median (docs/analysis.md).
 """
 
 from __future__ import annotations
