@@ -19,7 +19,13 @@ from auctionwhist.analysis.runner import (
     settled_table,
     study_deal,
 )
-from auctionwhist.analysis.settle import UNKNOWN, SettleError, representative, settle
+from auctionwhist.analysis.settle import (
+    UNKNOWN,
+    Question,
+    SettleError,
+    representative,
+    settle,
+)
 from auctionwhist.analysis.studies.hawley import CODES, figures, summarise
 from auctionwhist.cards import Deal, Seat
 from auctionwhist.solver import _core, dd_bound, dd_tricks
@@ -104,7 +110,7 @@ def test_dd_bound_refuses_impossible_tricks() -> None:
 # -- settling: the search for the figures, against a known row ----------------------
 
 
-def oracle(row: tuple[int, int, int, int], tight: bool) -> object:
+def oracle(row: tuple[int, int, int, int], tight: bool) -> Question:
     """Answers from a known row: the exact figure (the best fail-soft bound),
     or only the least a true answer must say."""
 
@@ -145,7 +151,7 @@ def test_settled_bounds_hold_the_row_and_fix_the_figures(
 
     def counting(deal: Deal, declarer: Seat, tricks: int) -> tuple[int, int]:
         asked.append((declarer, tricks))
-        return question(deal, declarer, tricks)  # type: ignore[operator, no-any-return]
+        return question(deal, declarer, tricks)
 
     bounds = settle(study_deal(1, 0), fig, question=counting)
     assert all(lo <= t <= hi for t, (lo, hi) in zip(row, bounds, strict=True))
@@ -173,7 +179,7 @@ def test_settled_bounds_cost_no_question() -> None:
 
 def test_figures_that_need_the_exact_row_get_it() -> None:
     row = (9, 4, 5, 8)
-    bounds = settle(study_deal(1, 0), side_best, question=oracle(row, tight=True))  # type: ignore[arg-type]
+    bounds = settle(study_deal(1, 0), side_best, question=oracle(row, tight=True))
     assert side_best(representative(bounds)) == side_best(row)
     assert bounds[2] == (5, 5) and bounds[1] == (4, 4)
 

@@ -25,6 +25,7 @@ Two facts make the search short:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from itertools import chain
 
 from ..cards import Deal, Seat
 from ..solver import dd_bound
@@ -104,14 +105,12 @@ def settle(
         ref = at(worst)
         # The first place the figures change, from the worst down: one side
         # alone first (the usual case), then both together.
-        differs: tuple[int, int] | None = None
-        lines = [(a, worst[1]) for a in reversed(box[0])]
-        lines += [(worst[0], b) for b in reversed(box[1])]
-        lines += [(a, b) for a in reversed(box[0]) for b in reversed(box[1])]
-        for pair in lines:
-            if at(pair) != ref:
-                differs = pair
-                break
+        pairs = chain(
+            ((a, worst[1]) for a in reversed(box[0])),
+            ((worst[0], b) for b in reversed(box[1])),
+            ((a, b) for a in reversed(box[0]) for b in reversed(box[1])),
+        )
+        differs = next((pair for pair in pairs if at(pair) != ref), None)
         if differs is None:
             return tuple(zip(lo, hi, strict=True))
         # ask whether the side that reaches it can keep to that many tricks

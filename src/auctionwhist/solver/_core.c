@@ -940,11 +940,13 @@ static void *table_memory(size_t size) {
     return p;
 }
 
+/* The trump and nullo of the table's entries (trump * 2 + nullo), for
+ * bound() to keep the table between questions; -100: emptied since. */
+static int tt_strain = -100;
+
 /* The table, allocated on first use and emptied for a new solve; the
  * exact-position cache (64 MB) only once a nullo is solved, since only
  * nullo uses it (see hot_on). */
-static int tt_strain = -100; /* the trump and nullo of the table's entries, for bound() */
-
 static int ensure_tt(int nullo) {
     tt_strain = -100;
     if (!pool) {
