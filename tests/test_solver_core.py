@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -188,3 +189,50 @@ def test_solve_gives_up_at_its_time_limit_and_keeps_nothing_wrong() -> None:
     assert _core.solve(ending, -1, True, 1, (), 60.0)[0] == exhaustive_ns_tricks(
         ending, -1, True, 1
     )
+
+
+def _beaten_card_between(hands: list[int], trick: tuple[int, ...], mover: int) -> bool:
+    """Does the mover hold two cards of the led suit with nothing between them
+    but a card of the trick that is not winning it?"""
+    led = trick[0] // 13
+    winner = max(c for c in trick if c // 13 == led)
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    mine = [c for c in range(13 * led, 13 * led + 13) if hands[mover] >> c & 1]
+    for lo, hi in itertools.pairwise(mine):
+        between = range(lo + 1, hi)
+        if between and all(c in trick and c != winner for c in between):
+            return not any(held >> c & 1 for c in between)
+    return False
+
+
+def test_cards_parted_only_by_a_beaten_card_of_the_trick_score_alike() -> None:
+    """The core tries one card of a run that only a beaten card of the trick
+    parts (the 5 and the 7 under a 6 already beaten): every card's score still
+    equals plain minimax at nullo and DDS at no-trump."""
+    rng = random.Random(31)
+    found = 0
+    while found < 12:
+        hands = list(random_ending(rng, 4))
+        leader = rng.randrange(4)
+        lead = rng.choice([c for c in range(52) if hands[leader] >> c & 1])
+        second = (leader + 1) & 3
+        suit = 0x1FFF << (13 * (lead // 13))
+        follows = [c for c in range(52) if (hands[second] & suit or hands[second]) >> c & 1]
+        follow = rng.choice(follows)
+        h = list(hands)
+        h[leader] ^= 1 << lead
+        h[second] ^= 1 << follow
+        trick = (lead, follow)
+        mover = (leader + 2) & 3
+        if not _beaten_card_between(h, trick, mover):
+            continue
+        found += 1
+        nullo = _core.score(h, -1, True, leader, trick)
+        for c, v in nullo.items():
+            played = list(h)
+            played[mover] ^= 1 << c
+            assert v == exhaustive_ns_tricks(played, -1, True, leader, (*trick, c))
+        ns = _core.score(h, -1, False, leader, trick)
+        left = h[mover].bit_count()
+        ours = {c: v if mover & 1 == 0 else left - v for c, v in ns.items()}
+        assert ours == dds_solve_board(h, "NT", leader, trick)

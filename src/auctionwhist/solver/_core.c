@@ -601,13 +601,29 @@ typedef struct {
     int score;
 } Move;
 
+/* The cards that part runs of equivalent cards: every card still held, and
+ * of the trick in progress its winning card only. A card of the trick that is
+ * not winning it is gone once the trick is over, and the cards still to come
+ * meet it only through the winner: two cards of one hand with nothing between
+ * them but such cards win or lose this trick alike, and are adjacent after
+ * it. (Counting every card of the trick, as before, tried the 5 and the 7
+ * apart under a 6 already beaten.) */
+static inline u64 run_space(const S *s) {
+    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    if (s->nplayed) {
+        int w = s->trick[0];
+        for (int i = 1; i < s->nplayed; i++)
+            if (beats(s->trick[i], w, s->trump)) w = s->trick[i];
+        all |= BIT(w);
+    }
+    return all;
+}
+
 /* Representatives of the mover's legal cards: the lowest of each run of cards
- * adjacent among the remaining cards (the trick in progress counts as
- * remaining, its cards separate runs). */
+ * adjacent among the cards of run_space(). */
 static int gen_moves(const S *s, int turn, Move *mv) {
     u64 h = s->hand[turn];
-    u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->nplayed; i++) all |= BIT(s->trick[i]);
+    u64 all = run_space(s);
     if (s->nplayed) {
         int led = s->trick[0] >> 4;
         u64 f = h & ((u64)0x1FFF << (16 * led));
@@ -864,8 +880,7 @@ static int search(S *s, int target, u64 *rel) {
     if (cut < 0) {
         /* every card was tried, a run of equivalent cards once: the run's
          * adjacency must hold wherever this result is reused */
-        u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-        for (int i = 0; i < s->nplayed; i++) all |= BIT(s->trick[i]);
+        u64 all = run_space(s);
         u64 kept = acc;
         for (int i = 0; i < n; i++) {
             int c = mv[i].card, su = c >> 4;
@@ -1106,8 +1121,7 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
     Move mv[13];
     int n = gen_moves(&s, turn, mv);
     int val[13];
-    u64 all = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3];
-    for (int i = 0; i < s.nplayed; i++) all |= BIT(s.trick[i]);
+    u64 all = run_space(&s);
     Py_BEGIN_ALLOW_THREADS
     int guess = -1;
     for (int i = 0; i < n; i++) {
