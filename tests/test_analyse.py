@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 from typer.testing import CliRunner
 
@@ -125,3 +128,47 @@ def test_cli_analyse_bad_input() -> None:
     assert trump.exit_code == 2 and "only Duplicate Whist" in trump.output
     no_turn = runner.invoke(app, ["analyse", "--deal", TOPS_PBN, "--code", "whist"])
     assert no_turn.exit_code == 2 and "turns" in no_turn.output
+
+
+def _stderr_on_a_terminal(args: list[str]) -> tuple[str, bytes]:
+    """Run ``whist`` with standard error on a pseudo-terminal: (stdout, what
+    the terminal received)."""
+    main, term = os.openpty()
+    env = dict(os.environ, TERM="xterm", COLUMNS="120")
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", "from auctionwhist.cli import main; main()", *args],
+            stdout=subprocess.PIPE,
+            stderr=term,
+            env=env,
+            check=True,
+            timeout=120,
+        )
+    finally:
+        os.close(term)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal's other end is closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(main)
+    return run.stdout.decode(), seen
+
+
+def test_cli_analyse_shows_a_spinner_on_a_terminal_only() -> None:
+    """A whole-deal nullo can take minutes: on a terminal, standard error
+    shows what is being solved and for how long; piped JSON stays clean."""
+    out, seen = _stderr_on_a_terminal(
+        ["analyse", "--deal", TOPS_PBN, "--code", "royalton", "--json"]
+    )
+    assert json.loads(out)["table"]["NL"] == {"N": 13, "E": 0, "S": 13, "W": 0}
+    assert b"solving every strain double dummy, nullo too (it can take minutes)" in seen
+    assert b"0:00:0" in seen  # the time taken
+    _, seen = _stderr_on_a_terminal(["analyse", "--deal", TOPS_PBN, "--code", "daw"])
+    assert b"solving every strain double dummy" in seen and b"nullo" not in seen
+    piped = runner.invoke(app, ["analyse", "--deal", TOPS_PBN, "--code", "royalton", "--json"])
+    assert piped.exit_code == 0 and piped.stderr == ""

@@ -3,18 +3,27 @@
 
 import json
 import os
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich import box
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..cards import Deal, Seat, Suit
 from ..codes import Code
-from .analyse import Analysis, analyse
+from .analyse import Analysis, analyse, strains_of
 from .par import Par
 
 __all__ = ["register"]
@@ -78,6 +87,28 @@ def _par_view(code: Code, p: Par, out: Console) -> None:
 
 def _processes(n: int) -> str:
     return "1 local process" if n == 1 else f"{n} local processes"
+
+
+def _solving(code: Code) -> AbstractContextManager[object]:
+    """A spinner with the time taken, on standard error while the deal is
+    solved, gone when it is: a whole-deal nullo can take minutes, and the
+    terminal should not look hung. Nothing off a terminal (rich's live
+    display still writes a line break there)."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return nullcontext()
+    what = "solving every strain double dummy"
+    if "NL" in strains_of(code):
+        what += ", nullo too (it can take minutes)"
+    bar = Progress(
+        SpinnerColumn(),
+        "[progress.description]{task.description}",
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    )
+    bar.add_task(what, total=None)
+    return bar
 
 
 def register(app: typer.Typer, bench_app: typer.Typer) -> None:
@@ -149,7 +180,8 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                 _fail(f"--trump {trump!r}: one of C D H S")
             suit = Suit("CDHS".index(letter))
         try:
-            a = analyse(c, d, suit)
+            with _solving(c):
+                a = analyse(c, d, suit)
         except ValueError as e:
             _fail(str(e))
         out = _console()
@@ -248,14 +280,6 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
 
           whist study par-frequency --codes daw,auction,royals --deals 10000
         """
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
         from ..codes import find_code
         from .studies import all_studies, find_study, on_codes, run_studies
 
