@@ -606,8 +606,7 @@ typedef struct {
  * not winning it is gone once the trick is over, and the cards still to come
  * meet it only through the winner: two cards of one hand with nothing between
  * them but such cards win or lose this trick alike, and are adjacent after
- * it. (Counting every card of the trick, as before, tried the 5 and the 7
- * apart under a 6 already beaten.) */
+ * it: the 5 and the 7 under a 6 already beaten are one choice, not two. */
 static inline u64 run_space(const S *s) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     if (s->nplayed) {
