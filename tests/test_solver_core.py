@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import random
+import signal
+import threading
+from typing import Any
 
 import pytest
 
@@ -236,3 +239,53 @@ def test_cards_parted_only_by_a_beaten_card_of_the_trick_score_alike() -> None:
         left = h[mover].bit_count()
         ours = {c: v if mover & 1 == 0 else left - v for c, v in ns.items()}
         assert ours == dds_solve_board(h, "NT", leader, trick)
+
+
+class _Interrupted(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda h: _core.solve(h, -1, True, 1, ()),
+        lambda h: _core.table(h, -1, True),
+        lambda h: _core.score(h, -1, True, 1, ()),
+        lambda h: _core.bound(h, -1, True, 1, 8),
+    ],
+    ids=["solve", "table", "score", "bound"],
+)
+def test_a_signal_stops_a_long_nullo_search(call: Any) -> None:
+    """Ctrl-C (any signal handler that raises) stops a whole-deal nullo, which
+    can run for an hour, instead of waiting for it; the next solve is right."""
+    rng = random.Random(1)
+    heavy = [random_ending(rng, 13) for _ in range(3)][2]
+    # whole, each of these calls searches 40M nodes or more (the bound, the
+    # least, 57.6M of which 40.4M counted below) and takes many seconds
+    _core._stats()
+    previous = signal.signal(signal.SIGALRM, _raise_interrupted)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(_Interrupted):
+            call(heavy)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert sum(_core._stats()["nodes"]) < 20_000_000  # stopped, not finished
+    ending = random_ending(random.Random(2), 4)
+    assert _core.solve(ending, -1, True, 1, ())[0] == exhaustive_ns_tricks(ending, -1, True, 1)
+
+
+def _raise_interrupted(signum: int, frame: object) -> None:
+    raise _Interrupted
+
+
+def test_the_core_solves_in_other_threads_too() -> None:
+    """Signals are looked for in the main thread only (Python runs its
+    handlers there); another thread's solve runs on to its figure."""
+    ending = random_ending(random.Random(3), 5)
+    out: list[int] = []
+    worker = threading.Thread(target=lambda: out.append(_core.solve(ending, -1, True, 2, ())[0]))
+    worker.start()
+    worker.join()
+    assert out == [exhaustive_ns_tricks(ending, -1, True, 2)]

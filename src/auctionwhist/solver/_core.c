@@ -141,7 +141,11 @@ typedef struct {
     int left;    /* tricks not yet complete, the one in progress included */
     long nodes;
     double deadline; /* CLOCK_MONOTONIC seconds; 0: none */
-    int aborted;     /* the deadline passed: every search unwinds, storing nothing */
+    /* every search unwinds, storing nothing: 1 the deadline passed, 2 a
+     * signal handler raised (its exception is set) */
+    int aborted;
+    PyThreadState *unlocked; /* saved while the search runs without the GIL */
+    int main;                /* called in the main thread: see signalled() */
 } S;
 
 /* A position at a trick start by relative ranks: per suit lane, bit i stands
@@ -759,6 +763,28 @@ static int card_of_rel(const S *s, int turn, int rel) {
 
 static int search(S *s, int target, u64 *rel);
 
+/* The search runs without the interpreter's lock (GIL), and a whole-deal
+ * nullo can run for an hour: Ctrl-C must not wait for it. Python runs signal
+ * handlers in the main thread only, so there the search takes the lock back
+ * now and then (every 65,536 nodes, some 20 ms) to let them run; a handler
+ * that raises stops it. */
+static unsigned long main_ident;
+
+static void unlock(S *s) {
+    s->main = PyThread_get_thread_ident() == main_ident;
+    s->unlocked = PyEval_SaveThread();
+}
+
+static void relock(S *s) { PyEval_RestoreThread(s->unlocked); }
+
+static int signalled(S *s) {
+    if (!s->main) return 0;
+    PyEval_RestoreThread(s->unlocked);
+    int raised = PyErr_CheckSignals() < 0;
+    s->unlocked = PyEval_SaveThread();
+    return raised;
+}
+
 static int play_and_search(S *s, int c, int turn, int target, u64 *rel) {
     int r;
     s->hand[turn] ^= BIT(c);
@@ -803,7 +829,10 @@ static int search(S *s, int target, u64 *rel) {
     if (target <= 0) return 0;
     if (target > s->left) return s->left;
     s->nodes++;
-    if ((s->nodes & 0xFFF) == 0 && s->deadline > 0 && monotonic() > s->deadline) s->aborted = 1;
+    if ((s->nodes & 0xFFF) == 0) {
+        if (s->deadline > 0 && monotonic() > s->deadline) s->aborted = 1;
+        if ((s->nodes & 0xFFFF) == 0 && signalled(s)) s->aborted = 2;
+    }
     if (s->aborted) return 0;
     int turn = (s->leader + s->nplayed) & 3;
     int maxer = ((turn & 1) == 0) ^ s->nullo;
@@ -1097,10 +1126,10 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     }
     if (ensure_tt(s.nullo) < 0) return NULL;
     if (limit > 0) s.deadline = monotonic() + limit;
-    int v;
-    Py_BEGIN_ALLOW_THREADS
-    v = solve_exact(&s, -1);
-    Py_END_ALLOW_THREADS
+    unlock(&s);
+    int v = solve_exact(&s, -1);
+    relock(&s);
+    if (s.aborted == 2) return NULL;
     if (v < 0) {
         /* PyErr_Format has no %g: the message is formatted here */
         char msg[96];
@@ -1121,9 +1150,9 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
     int n = gen_moves(&s, turn, mv);
     int val[13];
     u64 all = run_space(&s);
-    Py_BEGIN_ALLOW_THREADS
+    unlock(&s);
     int guess = -1;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !s.aborted; i++) {
         int c = mv[i].card;
         s.hand[turn] ^= BIT(c);
         s.trick[s.nplayed++] = c;
@@ -1150,7 +1179,8 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
         s.hand[turn] ^= BIT(c);
         val[i] = v;
     }
-    Py_END_ALLOW_THREADS
+    relock(&s);
+    if (s.aborted) return NULL;
     PyObject *out = PyDict_New();
     if (!out) return NULL;
     for (int i = 0; i < n; i++) {
@@ -1184,19 +1214,18 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
     if (parse_start(hands, trump, nullo, 0, &s) < 0) return NULL;
     if (ensure_tt(s.nullo) < 0) return NULL;
     int v[4];
-    long nodes = 0;
-    Py_BEGIN_ALLOW_THREADS
+    unlock(&s);
     int guess = -1;
-    for (int l = 0; l < 4; l++) {
+    for (int l = 0; l < 4 && !s.aborted; l++) {
         s.leader = l;
         s.nplayed = 0;
         /* the side on lead: the previous figure for the other side's lead is a fair guess */
         v[l] = solve_exact(&s, guess);
         guess = v[l];
     }
-    nodes = s.nodes;
-    Py_END_ALLOW_THREADS
-    return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], nodes);
+    relock(&s);
+    if (s.aborted) return NULL;
+    return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], s.nodes);
 }
 
 /* bound(hands, trump, nullo, leader, target, keep=False) -> (bound, nodes): one
@@ -1218,11 +1247,14 @@ static PyObject *core_bound(PyObject *self, PyObject *args) {
         if (ensure_tt(s.nullo) < 0) return NULL;
     }
     tt_strain = strain;
-    int v;
     u64 rel;
-    Py_BEGIN_ALLOW_THREADS
-    v = search(&s, target, &rel);
-    Py_END_ALLOW_THREADS
+    unlock(&s);
+    int v = search(&s, target, &rel);
+    relock(&s);
+    if (s.aborted) {
+        tt_strain = -100; /* the next question starts afresh */
+        return NULL;
+    }
     return Py_BuildValue("(il)", v, s.nodes);
 }
 
@@ -1279,6 +1311,18 @@ static struct PyModuleDef moddef = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    /* the main thread's ident, in whichever thread the module is imported */
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading) return NULL;
+    PyObject *mt = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    if (!mt) return NULL;
+    PyObject *ident = PyObject_GetAttrString(mt, "ident");
+    Py_DECREF(mt);
+    if (!ident) return NULL;
+    main_ident = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    if (PyErr_Occurred()) return NULL;
 #if defined(__GNUC__) && defined(__x86_64__)
     __builtin_cpu_init();
     have_bmi2 = __builtin_cpu_supports("bmi2");
