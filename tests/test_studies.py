@@ -4,11 +4,14 @@ several, or a Dask cluster; reports with the author's figures."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from auctionwhist.analysis import runner
 from auctionwhist.analysis.analyse import dd_table
 from auctionwhist.analysis.par import par
 from auctionwhist.analysis.runner import (
@@ -254,3 +257,50 @@ def test_cli_study_codes(tmp_path: Path) -> None:
     assert set(saved["summary"]["par-frequency"]["codes"]) == {"daw", "auction"}
     bad = CliRunner().invoke(app, [*args, "--codes", "daw,bridge"])
     assert bad.exit_code == 2 and "unknown code 'bridge'" in bad.output
+
+
+def test_ctrl_c_drops_the_deals_not_yet_begun(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a local run: the tasks still queued are cancelled, not
+    solved (minutes to hours at nullo) only to be thrown away."""
+    made: list[Future[Any]] = []
+
+    class Recording(ProcessPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Future[Any]:
+            f = super().submit(*args, **kwargs)
+            made.append(f)
+            return f
+
+    def interrupt(_: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", Recording)
+    with pytest.raises(KeyboardInterrupt):
+        run(40, 5, CODES, STRAINS, workers=2, chunk=1, progress=interrupt)
+    assert len(made) == 40
+    # at most the two running and the few handed to the workers' queue ran
+    assert sum(f.cancelled() for f in made) >= 30
+
+
+def test_cli_study_stopped_says_where_its_deals_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the second task is solved: the first task's deals are in
+    the log, the command says so and how to go on, and exits 130 as an
+    interrupt, writing no report."""
+    solve = runner.analyse_chunk
+
+    def second_interrupted(seed: int, start: int, stop: int, *rest: Any) -> Any:
+        if start > 0:
+            raise KeyboardInterrupt
+        return solve(seed, start, stop, *rest)
+
+    monkeypatch.setattr(runner, "analyse_chunk", second_interrupted)
+    # 30 deals without nullo: two tasks, deals 0-24 and 25-29
+    args = ["study", "par-frequency", "--codes", "daw", "--workers", "1", "--deals", "30"]
+    r = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+    assert r.exit_code == 130
+    assert "stopped: the deals solved are in" in r.output
+    assert "the same command goes on from there" in r.output
+    log = tmp_path / "records.jsonl"
+    assert [json.loads(line)["deal"] for line in log.read_text().splitlines()] == list(range(25))
+    assert not (tmp_path / "report.md").exists()

@@ -337,6 +337,13 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                 )
             except ValueError as e:
                 _fail(str(e))
+            except KeyboardInterrupt:
+                bar.stop()
+                err.print(
+                    f"stopped: the deals solved are in {log_path}; "
+                    "the same command goes on from there"
+                )
+                raise typer.Exit(130) from None
         console = _console()
         plural = "deal" if deals == 1 else "deals"
         console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}; log: {log_path}")

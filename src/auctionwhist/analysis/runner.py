@@ -22,7 +22,7 @@ import importlib
 import os
 import random
 import time
-from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,17 +216,23 @@ def _local(
     strains: Sequence[str],
     workers: int,
     figures: tuple[Figures, ...],
-) -> Iterator[list[DealRecord]]:
+) -> Generator[list[DealRecord], None, None]:
     if workers <= 1:
         for a, b in tasks:
             yield analyse_chunk(seed, a, b, codes, strains, figures)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [
             pool.submit(analyse_chunk, seed, a, b, codes, strains, figures) for a, b in tasks
         ]
         for f in as_completed(futures):
             yield f.result()
+    finally:
+        # Ctrl-C or an error: the tasks not yet begun are dropped. Left
+        # queued, a plain shutdown would solve them all (minutes to hours of
+        # nullo) only to throw them away.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _dask(
@@ -236,7 +242,7 @@ def _dask(
     strains: Sequence[str],
     scheduler: Any,
     figures: tuple[Figures, ...],
-) -> Iterator[list[DealRecord]]:
+) -> Generator[list[DealRecord], None, None]:
     try:
         # Imported lazily, and as Any: the extra is optional and untyped.
         distributed: Any = importlib.import_module("distributed")
@@ -317,6 +323,8 @@ def run(
                 if progress is not None:
                     progress(len(part))
         finally:
+            # the workers stop here too when the loop ends early (Ctrl-C)
+            source.close()
             if out is not None:
                 out.close()
     records.sort(key=lambda r: r.index)
