@@ -694,6 +694,13 @@ def play_command(
             help="The robots in the other seats: montecarlo (strong), heuristic (fast), random."
         ),
     ] = "montecarlo",
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the deal's event log (JSON) here at the end, or when you leave: "
+            "`whist review` reads it."
+        ),
+    ] = None,
 ) -> None:
     """Play one deal in the terminal from the South seat.
 
@@ -710,6 +717,8 @@ def play_command(
       whist play --code royalton --seed 5 --robot heuristic < /dev/null
 
       printf '1S\\npass\\n' | whist play --code auction --seed 3
+
+      whist play --code daw --seed 1 --log deal.json   (then: whist review deal.json)
     """
     c = _code(code)
     if number < 1:
@@ -717,8 +726,6 @@ def play_command(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     from .robots import ROBOTS, make_robot
-    from .robots.player import play_deal
-    from .robots.view import SeatView
 
     if robot not in ROBOTS:
         _fail(f"--robot {robot!r}: the robots are {', '.join(ROBOTS)}")
@@ -738,6 +745,39 @@ def play_command(
     if auto:
         io.closed = True
 
+    if log is not None:
+        try:
+            log.touch()  # an unwritable path is refused before the deal, not after it
+        except OSError as e:
+            _fail(f"--log {log}: {e.strerror or e}")
+    try:
+        _play_at_terminal(table, you, io, out, player, rng)
+    finally:
+        if log is not None:
+            from .formats.jsonlog import dumps
+
+            log.write_text(dumps(table.events, indent=2) + "\n", encoding="utf-8")
+    out.print()
+    result = table.result()
+    if table.play is not None:
+        summary = f"Result: {_outcome(result)}"
+        if table.contract is not None:
+            ns, ew = table.tricks_won()
+            summary += f"  (N-S {ns} tricks, E-W {ew})"
+        out.print(Text(summary, style="bold"))
+    _score_table(c, table.score(), out)
+    if log is not None:
+        out.print(f"Event log: {log} (whist review {log})")
+
+
+def _play_at_terminal(
+    table: Table, you: Seat, io: _Stdin, out: Console, player: Any, rng: random.Random
+) -> None:
+    """The deal at the terminal to its end: you at ``you``, robots elsewhere."""
+    from .robots.player import play_deal
+    from .robots.view import SeatView
+
+    c = table.code
     dummy_shown = False
     tricks_shown = 0
     while table.phase != "done":
@@ -852,15 +892,6 @@ def play_command(
                 out.print(line)
         else:  # a claim awaits its answer: the robots answer it
             play_deal(table, {s: player for s in Seat}, rng)
-    out.print()
-    result = table.result()
-    if table.play is not None:
-        summary = f"Result: {_outcome(result)}"
-        if table.contract is not None:
-            ns, ew = table.tricks_won()
-            summary += f"  (N-S {ns} tricks, E-W {ew})"
-        out.print(Text(summary, style="bold"))
-    _score_table(c, table.score(), out)
 
 
 # -- whist rubber ----------------------------------------------------------------

@@ -3,7 +3,8 @@
 
 import json
 import os
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -25,6 +26,7 @@ from ..cards import Deal, Seat, Suit
 from ..codes import Code
 from .analyse import Analysis, analyse, strains_of
 from .par import Par
+from .review import CardReview
 
 __all__ = ["register"]
 
@@ -109,6 +111,63 @@ def _solving(code: Code) -> AbstractContextManager[object]:
     )
     bar.add_task(what, total=None)
     return bar
+
+
+def _review_view(reviews: list[CardReview]) -> RichTable:
+    from ..cli import _card_text
+
+    t = RichTable(
+        title="The play, double dummy",
+        caption="tricks: the side's from this trick on, all playing best after "
+        "the card; cost: given up against the best",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+    )
+    for name, justify in (
+        ("trick", "right"),
+        ("seat", "left"),
+        ("card", "left"),
+        ("tricks", "right"),
+        ("best", "right"),
+        ("cost", "right"),
+        ("best cards", "left"),
+    ):
+        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in reviews:
+        cells: list[str | Text]
+        if r.cost is None:
+            cells = ["—", "—", Text("not legal", style="red"), Text("")]
+        else:
+            best = Text(" ").join(_card_text(c) for c in r.best_cards)
+            cost = Text(str(r.cost), style="bold red" if r.cost else "")
+            cells = [str(r.tricks), str(r.best), cost, best if r.cost else Text("")]
+        t.add_row(str(r.trick), r.seat.char, _card_text(r.card), *cells)
+    return t
+
+
+def _reviewing(cards: int, nullo: bool) -> AbstractContextManager[Callable[[], None]]:
+    """A bar of the cards scored, on standard error and only on a terminal:
+    at nullo the core scores a card of the early tricks in seconds to minutes."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return nullcontext(lambda: None)
+    what = "scoring the cards" + (" (nullo: minutes)" if nullo else "")
+    bar = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    )
+    task = bar.add_task(what, total=cards)
+
+    @contextmanager
+    def running() -> Iterator[Callable[[], None]]:
+        with bar:
+            yield lambda: bar.advance(task)
+
+    return running()
 
 
 def register(app: typer.Typer, bench_app: typer.Typer) -> None:
@@ -202,6 +261,75 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
             out.print(
                 f"Trump {STRAIN_NAMES['CDHS'[w.trump]]}, {w.leader.name.title()} leads: "
                 f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
+            )
+
+    @app.command("review")
+    def review_command(
+        log: Annotated[
+            Path,
+            typer.Argument(
+                help="A deal's event log (JSON), e.g. downloaded from the web app's table page."
+            ),
+        ],
+        as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    ) -> None:
+        """A played deal against double dummy: what each card cost its side.
+
+        For every card played, every card the player could have played there
+        is scored double dummy; a card's cost is the tricks it gave up
+        against the best of them (at nullo, the tricks it took on). See
+        docs/analysis.md.
+
+        [bold]Examples[/bold]
+
+          whist play --code daw --seed 1 --log deal.json
+
+          whist review deal.json
+
+          whist review deal.json --json
+        """
+        from ..formats.jsonlog import loads
+        from ..table import Table
+        from .review import ReviewError, play_strain, review_play
+
+        try:
+            text = log.read_text(encoding="utf-8")
+        except OSError as e:
+            _fail(f"{log}: {e.strerror or e}")
+        try:
+            table = Table.from_events(loads(text))
+            strain = play_strain(table)
+        except (ReviewError, ValueError) as e:
+            _fail(f"{log}: {e}")
+        assert table.play is not None
+        played = table.play.played
+        with _reviewing(played, strain == "NL") as advance:
+            reviews = review_play(table, advance)
+        out = _console()
+        if as_json:
+            won = table.tricks_won()
+            doc = {
+                "code": table.code.key,
+                "deal": table.deal.to_pbn(),
+                "strain": strain,
+                "declarer": table.declarer.char if table.declarer is not None else None,
+                "tricks": {"ns": won[0], "ew": won[1]},
+                "cards": [r.to_json() for r in reviews],
+            }
+            out.print_json(json.dumps(doc))
+            return
+        c = table.code
+        out.print(Text(c.title, style="bold"))
+        head = f"Deal {table.deal.number} · {STRAIN_NAMES[strain]}"
+        if table.contract is not None and table.declarer is not None:
+            head += f" · {table.contract} by {table.declarer.name.title()}"
+        out.print(head)
+        out.print(_review_view(reviews))
+        for side, name in ((0, "North-South"), (1, "East-West")):
+            costs = [r.cost for r in reviews if r.seat.side == side and r.cost]
+            out.print(
+                f"{name}: {sum(costs)} trick{'' if sum(costs) == 1 else 's'} given up "
+                f"double dummy, in {len(costs)} card{'' if len(costs) == 1 else 's'}"
             )
 
     @app.command("study")

@@ -1,0 +1,112 @@
+"""A played deal against double dummy: what each card cost its side.
+
+For every card played, the solver scores every card the player could have
+played there (``solver.score_cards``: the tricks his side takes from the
+tricks not yet complete, all playing best afterwards). A card's *cost* is
+what it gave up against the best of them, in tricks: 0 for a best card. At
+nullo a side's best is its fewest tricks (SPEC §2.2 (5)).
+
+The play is read from the table as it stands after the laws have had their
+say: a card taken back (a renounce corrected in time) is not there, a lead
+out of turn that was accepted leads its trick. A card the solver does not
+count among the legal ones (a renounce that stood) is shown without a cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Seat, card_str
+from ..solver import Position, score_cards
+from ..table import Table
+
+__all__ = ["CardReview", "ReviewError", "play_strain", "review_play"]
+
+
+class ReviewError(ValueError):
+    """A table that has no play to review."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardReview:
+    """One card of the play, double dummy.
+
+    ``trick`` counts from 1. ``tricks`` is what the player's side takes, from
+    the tricks not yet complete when the card was played, after this card
+    and best play by all; ``best`` the same after the best card there, and
+    ``best_cards`` those cards. Both are None for a card the solver does not
+    count as legal (a renounce that stood).
+    """
+
+    trick: int
+    seat: Seat
+    card: int
+    tricks: int | None
+    best: int | None
+    best_cards: tuple[int, ...]
+    nullo: bool
+
+    @property
+    def cost(self) -> int | None:
+        """Tricks given up against the best card: 0 for a best card."""
+        if self.tricks is None or self.best is None:
+            return None
+        return self.tricks - self.best if self.nullo else self.best - self.tricks
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat.char,
+            "card": card_str(self.card),
+            "tricks": self.tricks,
+            "best": self.best,
+            "best_cards": [card_str(c) for c in self.best_cards],
+            "cost": self.cost,
+        }
+
+
+def play_strain(table: Table) -> str:
+    """The solver's strain of the table's play: the contract's declaration
+    (Royal Spades play as spades), or Duplicate Whist's trump."""
+    if table.play is None:
+        raise ReviewError("the deal has no play to review (passed out, or not yet begun)")
+    contract = table.contract
+    if contract is not None:
+        d = contract.bid.denomination
+        return "S" if d == "RS" else d
+    trump = table.play.trump
+    return "CDHS"[trump] if trump >= 0 else "NT"
+
+
+def review_play(table: Table, progress: Callable[[], None] | None = None) -> list[CardReview]:
+    """Every card played at ``table`` so far, in order, double dummy.
+
+    ``progress()`` is called after each card: a card of a whole-deal nullo
+    can take the core minutes to score.
+    """
+    strain = play_strain(table)
+    play = table.play
+    assert play is not None
+    nullo = strain == "NL"
+    hands = list(table.deal.hands)
+    tricks = [*play.tricks, (Seat(play.leader), tuple(play.trick))] if play.trick else play.tricks
+    out: list[CardReview] = []
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        for i, c in enumerate(cards):
+            seat = Seat((int(leader) + i) & 3)
+            position = Position(
+                (hands[0], hands[1], hands[2], hands[3]), strain, seat, tuple(cards[:i])
+            )
+            scores = score_cards(position) if c in position.legal_cards() else {}
+            if scores:
+                best = min(scores.values()) if nullo else max(scores.values())
+                best_cards = tuple(sorted(k for k, v in scores.items() if v == best))
+                out.append(CardReview(number, seat, c, scores[c], best, best_cards, nullo))
+            else:
+                out.append(CardReview(number, seat, c, None, None, (), nullo))
+            hands[seat] ^= 1 << c
+            if progress is not None:
+                progress()
+    return out
