@@ -730,6 +730,11 @@ def play_command(
     if robot not in ROBOTS:
         _fail(f"--robot {robot!r}: the robots are {', '.join(ROBOTS)}")
     player = make_robot(robot)
+    if log is not None:
+        try:
+            log.touch()  # an unwritable path is refused before the deal, not after it
+        except OSError as e:
+            _fail(f"--log {log}: {e.strerror or e}")
 
     d = deal_cards(c, None, number, seed=seed)
     rng = random.Random(seed)
@@ -745,11 +750,6 @@ def play_command(
     if auto:
         io.closed = True
 
-    if log is not None:
-        try:
-            log.touch()  # an unwritable path is refused before the deal, not after it
-        except OSError as e:
-            _fail(f"--log {log}: {e.strerror or e}")
     try:
         _play_at_terminal(table, you, io, out, player, rng)
     finally:
