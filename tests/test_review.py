@@ -139,3 +139,15 @@ def test_cli_review_bad_input(tmp_path: Path) -> None:
     unplayed.write_text(jsonlog.dumps(t.events))
     r = runner.invoke(app, ["review", str(unplayed)])
     assert r.exit_code == 2 and "no play to review" in r.output
+
+
+def test_play_writes_its_log_when_you_leave(tmp_path: Path) -> None:
+    """Nothing lost: leaving mid-deal still writes the log so far; an
+    unwritable --log is refused before the deal is shown."""
+    log = tmp_path / "left.json"
+    r = runner.invoke(app, ["play", "--seed", "1", "--log", str(log)], input="quit\n")
+    assert r.exit_code == 1 and "South leaves the table" in r.output
+    events = jsonlog.loads(log.read_text())
+    assert type(events[0]).__name__ == "Dealt"
+    bad = runner.invoke(app, ["play", "--seed", "1", "--log", str(tmp_path / "no" / "x.json")])
+    assert bad.exit_code == 2 and "--log" in bad.output and "Your hand" not in bad.output
