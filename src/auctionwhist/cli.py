@@ -13,7 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich import box
@@ -38,6 +38,9 @@ from .dealing import deal as deal_cards
 from .dealing import dealer_for
 from .scoring import DealResult, DealScore, Holdings, Revoke, Rubber, score_deal
 from .table import Table
+
+if TYPE_CHECKING:
+    from .robots.player import Player
 
 __all__ = ["BadInput", "app", "main"]
 
@@ -771,7 +774,7 @@ def play_command(
 
 
 def _play_at_terminal(
-    table: Table, you: Seat, io: _Stdin, out: Console, player: Any, rng: random.Random
+    table: Table, you: Seat, io: _Stdin, out: Console, player: Player, rng: random.Random
 ) -> None:
     """The deal at the terminal to its end: you at ``you``, robots elsewhere."""
     from .robots.player import play_deal
