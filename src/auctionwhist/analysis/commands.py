@@ -91,26 +91,28 @@ def _processes(n: int) -> str:
     return "1 local process" if n == 1 else f"{n} local processes"
 
 
-def _solving(code: Code) -> AbstractContextManager[object]:
-    """A spinner with the time taken, on standard error while the deal is
-    solved, gone when it is: a whole-deal nullo can take minutes, and the
-    terminal should not look hung. Nothing off a terminal (rich's live
-    display still writes a line break there)."""
+def _on_terminal(what: str, total: int | None = None) -> AbstractContextManager[Callable[[], None]]:
+    """While long work runs: on standard error, and only on a terminal (rich's
+    live display writes a line break elsewhere, and piped output stays
+    clean), ``what`` with the time taken and a spinner, or with ``total`` a
+    bar that the callable given to the ``with`` block advances by one."""
     err = Console(stderr=True)
     if not err.is_terminal:
-        return nullcontext()
-    what = "solving every strain double dummy"
-    if "NL" in strains_of(code):
-        what += ", nullo too (it can take minutes)"
-    bar = Progress(
-        SpinnerColumn(),
-        "[progress.description]{task.description}",
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    )
-    bar.add_task(what, total=None)
-    return bar
+        return nullcontext(lambda: None)
+    text = "[progress.description]{task.description}"
+    if total is None:
+        bar = Progress(SpinnerColumn(), text, TimeElapsedColumn(), console=err, transient=True)
+    else:
+        columns = (text, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        bar = Progress(*columns, console=err, transient=True)
+    task = bar.add_task(what, total=total)
+
+    @contextmanager
+    def running() -> Iterator[Callable[[], None]]:
+        with bar:
+            yield lambda: bar.advance(task)
+
+    return running()
 
 
 def _review_view(reviews: list[CardReview]) -> RichTable:
@@ -143,31 +145,6 @@ def _review_view(reviews: list[CardReview]) -> RichTable:
             cells = [str(r.tricks), str(r.best), cost, best if r.cost else Text("")]
         t.add_row(str(r.trick), r.seat.char, _card_text(r.card), *cells)
     return t
-
-
-def _reviewing(cards: int, nullo: bool) -> AbstractContextManager[Callable[[], None]]:
-    """A bar of the cards scored, on standard error and only on a terminal:
-    at nullo the core scores a card of the early tricks in seconds to minutes."""
-    err = Console(stderr=True)
-    if not err.is_terminal:
-        return nullcontext(lambda: None)
-    what = "scoring the cards" + (" (nullo: minutes)" if nullo else "")
-    bar = Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    )
-    task = bar.add_task(what, total=cards)
-
-    @contextmanager
-    def running() -> Iterator[Callable[[], None]]:
-        with bar:
-            yield lambda: bar.advance(task)
-
-    return running()
 
 
 def register(app: typer.Typer, bench_app: typer.Typer) -> None:
@@ -239,7 +216,11 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
                 _fail(f"--trump {trump!r}: one of C D H S")
             suit = Suit("CDHS".index(letter))
         try:
-            with _solving(c):
+            # a whole-deal nullo can take minutes: the terminal should not look hung
+            what = "solving every strain double dummy"
+            if "NL" in strains_of(c):
+                what += ", nullo too (it can take minutes)"
+            with _on_terminal(what):
                 a = analyse(c, d, suit)
         except ValueError as e:
             _fail(str(e))
@@ -303,7 +284,9 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
             _fail(f"{log}: {e}")
         assert table.play is not None
         played = table.play.played
-        with _reviewing(played, strain == "NL") as advance:
+        # at nullo the core scores a card of the early tricks in seconds to minutes
+        what = "scoring the cards" + (" (nullo: minutes)" if strain == "NL" else "")
+        with _on_terminal(what, played) as advance:
             reviews = review_play(table, advance)
         out = _console()
         if as_json:
@@ -327,8 +310,9 @@ def register(app: typer.Typer, bench_app: typer.Typer) -> None:
         out.print(_review_view(reviews))
         for side, name in ((0, "North-South"), (1, "East-West")):
             costs = [r.cost for r in reviews if r.seat.side == side and r.cost]
+            lost = sum(costs)
             out.print(
-                f"{name}: {sum(costs)} trick{'' if sum(costs) == 1 else 's'} given up "
+                f"{name}: {lost} trick{'' if lost == 1 else 's'} given up "
                 f"double dummy, in {len(costs)} card{'' if len(costs) == 1 else 's'}"
             )
 

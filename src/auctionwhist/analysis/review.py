@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Seat, card_str
+from ..robots.cardplay import solver_strain
 from ..solver import Position, score_cards
 from ..table import Table
 
@@ -72,12 +73,7 @@ def play_strain(table: Table) -> str:
     (Royal Spades play as spades), or Duplicate Whist's trump."""
     if table.play is None:
         raise ReviewError("the deal has no play to review (passed out, or not yet begun)")
-    contract = table.contract
-    if contract is not None:
-        d = contract.bid.denomination
-        return "S" if d == "RS" else d
-    trump = table.play.trump
-    return "CDHS"[trump] if trump >= 0 else "NT"
+    return solver_strain(table.contract, table.play.trump)
 
 
 def review_play(table: Table, progress: Callable[[], None] | None = None) -> list[CardReview]:

@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..calls import Contract
 from ..cards import FULL_PACK, Seat
 from ..solver import Position, score_cards, solve_position
 from ..solver.dds import dds_solve_boards
@@ -93,13 +94,19 @@ class Knowledge:
     strength: dict[Seat, tuple[int, int]]  # (min, max) high-card points from bids
 
 
-def strain_of(view: SeatView) -> str:
-    """The solver's strain: the contract's denomination (Royal Spades as
-    spades), or Duplicate Whist's trump suit."""
-    if view.contract is not None:
-        d = view.contract.bid.denomination
+def solver_strain(contract: Contract | None, trump: int) -> str:
+    """The solver's strain of a play: the contract's denomination (Royal
+    Spades as spades), or, with no contract, Duplicate Whist's trump suit
+    (``trump`` 0-3, -1 none)."""
+    if contract is not None:
+        d = contract.bid.denomination
         return "S" if d == "RS" else d
-    return "CDHS"[view.trump] if view.trump >= 0 else "NT"
+    return "CDHS"[trump] if trump >= 0 else "NT"
+
+
+def strain_of(view: SeatView) -> str:
+    """The solver's strain of the play ``view`` sees."""
+    return solver_strain(view.contract, view.trump)
 
 
 def knowledge(view: SeatView) -> Knowledge:

@@ -212,6 +212,15 @@ static inline int beats(int c, int w, int trump) {
     return cs == trump;
 }
 
+/* The place in the trick (0 for the lead) of the card winning the first n
+ * cards played to it. */
+static inline int winning_place(const S *s, int n) {
+    int w = s->trick[0], wi = 0;
+    for (int i = 1; i < n; i++)
+        if (beats(s->trick[i], w, s->trump)) { w = s->trick[i]; wi = i; }
+    return wi;
+}
+
 static void make_key(const S *s, Key *k) {
     u64 lens = 0, p1 = 0, p2 = 0;
     for (int su = 0; su < 4; su++) {
@@ -613,12 +622,7 @@ typedef struct {
  * it: the 5 and the 7 under a 6 already beaten are one choice, not two. */
 static inline u64 run_space(const S *s) {
     u64 all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    if (s->nplayed) {
-        int w = s->trick[0];
-        for (int i = 1; i < s->nplayed; i++)
-            if (beats(s->trick[i], w, s->trump)) w = s->trick[i];
-        all |= BIT(w);
-    }
+    if (s->nplayed) all |= BIT(s->trick[winning_place(s, s->nplayed)]);
     return all;
 }
 
@@ -689,9 +693,7 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
             mv[i].score = sc;
         }
     } else {
-        int w = s->trick[0], wi = 0;
-        for (int i = 1; i < s->nplayed; i++)
-            if (beats(s->trick[i], w, trump)) { w = s->trick[i]; wi = i; }
+        int wi = winning_place(s, s->nplayed), w = s->trick[wi];
         int wseat = (s->leader + wi) & 3;
         int partner_wins = (wseat & 1) == me;
         int last = s->nplayed == 3;
@@ -733,12 +735,7 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
 
 /* ---- the search ----------------------------------------------------------- */
 
-static int trick_winner_seat(const S *s) {
-    int w = s->trick[0], wi = 0;
-    for (int i = 1; i < 4; i++)
-        if (beats(s->trick[i], w, s->trump)) { w = s->trick[i]; wi = i; }
-    return (s->leader + wi) & 3;
-}
+static int trick_winner_seat(const S *s) { return (s->leader + winning_place(s, 4)) & 3; }
 
 /* Relative rank of card c from the top of its suit among the remaining cards. */
 static int rel_of(const S *s, int c) {
