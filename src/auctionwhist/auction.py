@@ -10,17 +10,14 @@ from __future__ import annotations
 from .calls import Bid, Call, Contract, Other
 from .cards import Seat
 from .codes import Code
+from .errors import LawError
 from .records import CallMade
 
 __all__ = ["Auction", "AuctionError", "IllegalCallError"]
 
 
-class AuctionError(ValueError):
+class AuctionError(LawError):
     """A call that cannot be made, with the law that forbids it."""
-
-    def __init__(self, message: str, law: str = "") -> None:
-        super().__init__(f"{law}: {message}" if law else message)
-        self.law = law
 
 
 class IllegalCallError(AuctionError):

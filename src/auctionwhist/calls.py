@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import Suit
+from .errors import WhistError
 
 __all__ = [
     "DENOMINATIONS",
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-class CallError(ValueError):
+class CallError(WhistError):
     """A call or contract that cannot be read."""
 
 

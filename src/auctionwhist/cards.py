@@ -12,14 +12,18 @@ import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .errors import WhistError
+
 __all__ = [
     "CUT_SUIT_ORDER",
     "FULL_PACK",
     "RANK_CHARS",
     "SUIT_CHARS",
+    "SUIT_MASKS",
     "Deal",
     "DealError",
     "Seat",
+    "Side",
     "Suit",
     "card",
     "card_from_str",
@@ -37,7 +41,7 @@ __all__ = [
 ]
 
 
-class DealError(ValueError):
+class DealError(WhistError):
     """A deal, hand or card string that is not a proper pack of 52."""
 
 
@@ -54,7 +58,7 @@ class Suit(enum.IntEnum):
     @property
     def mask(self) -> int:
         """The bits of this suit's thirteen cards in a hand."""
-        return 0x1FFF << (13 * self)
+        return SUIT_MASKS[self]
 
     @classmethod
     def from_char(cls, ch: str) -> Suit:
@@ -62,6 +66,57 @@ class Suit(enum.IntEnum):
             return cls(SUIT_CHARS.index(ch.upper()))
         except ValueError:
             raise DealError(f"not a suit: {ch!r} (one of S H D C)") from None
+
+
+class Side(enum.IntEnum):
+    """The two partnerships; a plain int (0, 1) wherever an index is wanted.
+
+    >>> Side.EAST_WEST.title, Side.EAST_WEST.short, Side.EAST_WEST.key, Side.EAST_WEST.pbn
+    ('East-West', 'E-W', 'ew', 'EW')
+    >>> Side.NORTH_SOUTH.other is Side.EAST_WEST
+    True
+    """
+
+    NORTH_SOUTH = 0
+    EAST_WEST = 1
+
+    @property
+    def title(self) -> str:
+        """``"North-South"``: as the laws and the score-card write it."""
+        return ("North-South", "East-West")[self]
+
+    @property
+    def short(self) -> str:
+        """``"N-S"``: for tables and narrow columns."""
+        return ("N-S", "E-W")[self]
+
+    @property
+    def key(self) -> str:
+        """``"ns"``: in JSON and on the command line."""
+        return ("ns", "ew")[self]
+
+    @property
+    def pbn(self) -> str:
+        """``"NS"``: as PBN writes a side."""
+        return ("NS", "EW")[self]
+
+    @property
+    def other(self) -> Side:
+        return Side(1 - self)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self), Seat(self + 2))
+
+    @classmethod
+    def from_key(cls, text: str) -> Side:
+        """Read ``ns``, ``N-S``, ``NS``, ``North-South`` (and the same for East-West)."""
+        t = text.strip().lower().replace("-", "").replace(" ", "")
+        if t in ("ns", "northsouth"):
+            return cls.NORTH_SOUTH
+        if t in ("ew", "eastwest"):
+            return cls.EAST_WEST
+        raise DealError(f"not a side: {text!r} (NS or EW)")
 
 
 class Seat(enum.IntEnum):
@@ -89,9 +144,9 @@ class Seat(enum.IntEnum):
         return Seat((self + 2) % 4)
 
     @property
-    def side(self) -> int:
-        """0 for North-South, 1 for East-West."""
-        return self & 1
+    def side(self) -> Side:
+        """North-South (0) or East-West (1)."""
+        return Side(self & 1)
 
     def after(self, n: int) -> Seat:
         return Seat((self + n) % 4)
@@ -107,6 +162,8 @@ class Seat(enum.IntEnum):
 SUIT_CHARS = "CDHS"
 RANK_CHARS = "23456789TJQKA"
 FULL_PACK = (1 << 52) - 1
+# The bits of each suit's thirteen cards in a hand, by suit index (clubs 0).
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 # Law 20 (daw), law 14 (Whist Club), law 12 (Royalton): in cutting, ace is the
 # lowest card and, between equal ranks, heart < diamond < club < spade.
@@ -165,7 +222,7 @@ def hand_from_cards(cards: Iterable[int]) -> int:
 
 
 def suit_cards(hand: int, suit: Suit | int) -> int:
-    return hand & (0x1FFF << (13 * int(suit)))
+    return hand & SUIT_MASKS[suit]
 
 
 def highest(hand: int) -> int:

@@ -23,6 +23,7 @@ from typing import Literal
 from .cards import Seat, card_str, cut_rank
 from .codes import Code, find_code
 from .dealing import DealingError, cutting, rank_cuts
+from .errors import WhistError
 
 __all__ = [
     "CLUB_LAWS",
@@ -56,7 +57,7 @@ __all__ = [
 TABLE = 4  # players at a table
 
 
-class ClubError(ValueError):
+class ClubError(WhistError):
     """Something the laws of forming tables, cutting or entry do not allow."""
 
 

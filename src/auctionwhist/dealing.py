@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from .cards import Deal, Seat, card_str, cut_rank
 from .codes import Code, find_code
+from .errors import WhistError
 
 __all__ = [
     "MIN_PACKET",
@@ -42,7 +43,7 @@ K = TypeVar("K", bound=Hashable)
 MIN_PACKET = 4
 
 
-class DealingError(ValueError):
+class DealingError(WhistError):
     """A pack, cut or deal that the laws do not allow."""
 
 

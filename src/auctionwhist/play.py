@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import Seat, Suit, card_str
 from .codes import Code
+from .errors import LawError
 from .records import CardPlayed
 
 __all__ = ["IllegalPlayError", "Play", "PlayError", "trick_winner"]
@@ -16,12 +17,8 @@ _SEATS = tuple(Seat)
 _SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
-class PlayError(ValueError):
+class PlayError(LawError):
     """A card that cannot be played, with the law that forbids it."""
-
-    def __init__(self, message: str, law: str = "") -> None:
-        super().__init__(f"{law}: {message}" if law else message)
-        self.law = law
 
 
 class IllegalPlayError(PlayError):

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from .calls import Contract, Denomination
 from .cards import Deal, Seat, Suit, card
 from .codes import Code, HonorTable, find_code
+from .errors import WhistError
 
 __all__ = [
     "DealResult",
@@ -32,7 +33,7 @@ SIDE_NAMES = ("North-South", "East-West")
 ACES = sum(1 << card(s, 14) for s in Suit)
 
 
-class ScoringError(ValueError):
+class ScoringError(WhistError):
     """A result that cannot be scored: impossible tricks, honors or contract."""
 
 

@@ -14,6 +14,7 @@ from .auction import Auction, IllegalCallError
 from .calls import Bid, Call, Contract, Other
 from .cards import Deal, Seat, Suit, card_from_str, card_str, card_suit
 from .codes import Code, find_code
+from .errors import LawError
 from .laws.offences import LawsError, Offence, offence, offences_for
 from .play import Play
 from .records import (
@@ -44,12 +45,8 @@ Mode = Literal["enforce", "laws"]
 _SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
-class TableError(ValueError):
+class TableError(LawError):
     """An action the table does not allow now, with the law where there is one."""
-
-    def __init__(self, message: str, law: str = "") -> None:
-        super().__init__(f"{law}: {message}" if law else message)
-        self.law = law
 
 
 @dataclass(frozen=True, slots=True)
@@ -1120,9 +1117,11 @@ class Table:
         """Why the deal is void and must be dealt again (with the law), or ""."""
         return self._void
 
-    def result(self, average: float | None = None) -> DealResult:
+    def result(self, average: float | None = None, duplicate: bool = False) -> DealResult:
         """The finished deal's result; ``average`` is North-South's average
-        tricks on this deal at the other tables (whist revokes, AWL X §4)."""
+        tricks on this deal at the other tables (whist revokes, AWL X §4);
+        ``duplicate`` scores the deal alone, as in a match (daw law 7; the other
+        auction codes by docs/decisions.md, "each deal alone")."""
         if self.phase != "done":
             raise TableError("the deal is not finished")
         won = self.tricks_won()
@@ -1143,6 +1142,7 @@ class Table:
                 revokes=revokes if not self._void else (),
                 tricks_before_revoke=before,
                 average=average if revokes else None,
+                duplicate=duplicate,
             )
         contract = self.contract
         assert contract is not None
@@ -1155,12 +1155,18 @@ class Table:
             holdings=Holdings.from_deal(self.deal, contract.denom),
             revokes=revokes,
             revoke_penalty=self._revoke_choice,
+            duplicate=duplicate,
         )
 
-    def score(self, average: float | None = None) -> DealScore:
-        """The score, with any penalty points the laws gave (Royalton 45, 54-56,
-        94, 99) in the adversaries' honor (penalty) column."""
-        result = self.result(average)
+    def score(self, average: float | None = None, duplicate: bool = False) -> DealScore:
+        """The finished deal's score: the one scorer every surface reads (the
+        match, the web app, score-cards, travellers, PBN and JSON).
+
+        Penalty points the laws gave (Royalton 45, 54-56, 94, 99) go in the
+        adversaries' honor (penalty) column. ``duplicate`` scores the deal
+        alone, as every deal of a match is (daw law 7); ``average`` is for a
+        Duplicate Whist revoke (AWL X §4)."""
+        result = self.result(average, duplicate)
         if self._void:
             return DealScore(result, (), void=True, note=self._void)
         score = score_deal(result)

@@ -31,6 +31,7 @@ from typing import Any
 from ..calls import Bid, Contract
 from ..cards import Deal, Seat
 from ..codes import Code, find_code
+from ..errors import WhistError
 from ..scoring import DealResult, Holdings, score_deal
 
 __all__ = [
@@ -43,7 +44,7 @@ __all__ = [
 ]
 
 
-class ParError(ValueError):
+class ParError(WhistError):
     """A deal or table that par cannot be found for."""
 
 

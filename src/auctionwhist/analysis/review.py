@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Seat, card_str
+from ..errors import WhistError
 from ..robots.cardplay import solver_strain
 from ..solver import Position, score_cards
 from ..table import Table
@@ -26,7 +27,7 @@ from ..table import Table
 __all__ = ["CardReview", "ReviewError", "play_strain", "review_play"]
 
 
-class ReviewError(ValueError):
+class ReviewError(WhistError):
     """A table that has no play to review."""
 
 

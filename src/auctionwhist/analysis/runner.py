@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cards import Deal, Seat
 from ..dealing import random_deal
+from ..errors import WhistError
 from ..runlog import append_row, open_log, read_rows
 from .analyse import dd_table
 from .par import par
@@ -54,7 +55,7 @@ function: it travels to the worker processes)."""
 CHUNK = 25  # deals a task: big enough to amortise the transfer, small for the progress bar
 
 
-class RunnerError(ValueError):
+class RunnerError(WhistError):
     """A run that cannot start: bad sizes, or no Dask where one is asked for."""
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import chain
 
 from ..cards import Deal, Seat
+from ..errors import WhistError
 from ..solver import dd_bound
 
 __all__ = ["Bounds", "Question", "SettleError", "representative", "settle"]
@@ -41,7 +42,7 @@ take ``tricks`` or more at nullo? (``solver.dd_bound`` at ``"NL"``)"""
 UNKNOWN: Bounds = ((0, 13),) * 4
 
 
-class SettleError(ValueError):
+class SettleError(WhistError):
     """Bounds that no nullo row lies within, or a question answered outside them."""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import WhistError
 from .auction import AUCTION
 from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
 from .daw import DAW
@@ -25,7 +26,7 @@ __all__ = [
 CODES: dict[str, Code] = {}
 
 
-class UnknownCodeError(ValueError):
+class UnknownCodeError(WhistError):
     pass
 
 

@@ -19,6 +19,7 @@ from itertools import permutations
 
 from ..cards import Deal, Suit
 from ..codes import Code
+from ..errors import WhistError
 
 __all__ = [
     "FOSTER",
@@ -40,7 +41,7 @@ LONGEST_SUIT = 6
 Transposition = tuple[Suit, Suit, Suit, Suit]  # the new suit of clubs, diamonds, hearts, spades
 
 
-class FosterError(ValueError):
+class FosterError(WhistError):
     """A transposition that is not a relabelling of the four suits, or one the code forbids."""
 
 

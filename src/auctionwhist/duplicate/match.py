@@ -24,7 +24,7 @@ from ..codes import Code, find_code
 from ..records import Event
 from ..robots import make_robot
 from ..robots.player import table_actor
-from ..scoring import DealScore, score_deal
+from ..scoring import DealScore
 from ..table import Table
 from .results import (
     HeadToHead,
@@ -403,10 +403,7 @@ def play_match(
         table = Table(c, deal)
         while not table.is_over:
             act(table, rng)
-        result = table.result()
-        if c.auction and not result.duplicate:
-            result = replace(result, duplicate=True)  # SPEC §2.2.8: each deal alone
-        mp = MatchPlay(sitting, tp, deal, table.events, score_deal(result))
+        mp = MatchPlay(sitting, tp, deal, table.events, table.score(duplicate=True))
         match.plays.append(mp)
         if on_play is not None:
             on_play(mp)

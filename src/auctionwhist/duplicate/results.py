@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..errors import WhistError
+
 __all__ = [
     "HeadToHead",
     "MatchResult",
@@ -61,7 +63,7 @@ LAW_SAFFORD = "Duplicate Whist: Eight Individuals, Scoring (whist)"
 LAW_REVOKE = "Law X §4 (whist)"
 
 
-class ResultError(ValueError):
+class ResultError(WhistError):
     """Scores from which the law cannot make up a result."""
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..cards import Seat
+from ..errors import WhistError
 
 __all__ = [
     "Comparison",
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-class MovementError(ValueError):
+class MovementError(WhistError):
     """A movement cannot be built as asked (unknown name, impossible tables)."""
 
 

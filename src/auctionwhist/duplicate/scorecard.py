@@ -32,6 +32,7 @@ import jinja2
 from ..calls import Contract
 from ..cards import Suit, card_rank, card_suit
 from ..codes import Code, find_code
+from ..errors import WhistError
 from ..scoring import DealScore
 
 __all__ = [
@@ -68,7 +69,7 @@ _DENOM_TEXT = {
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
-class ScoreCheckError(ValueError):
+class ScoreCheckError(WhistError):
     """Two cards that disagree where the law does not settle which stands."""
 
 

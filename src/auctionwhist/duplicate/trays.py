@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..cards import Deal, Seat, Suit, card_str, card_suit
 from ..codes import Code, find_code
 from ..dealing import deal as deal_cards
+from ..errors import WhistError
 from .foster import (
     FOSTER,
     LONGEST_SUIT,
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-class TrayError(ValueError):
+class TrayError(WhistError):
     """A tray that does not fit the laws: a missing trump slip, a wrong number."""
 
 

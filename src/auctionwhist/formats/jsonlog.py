@@ -32,6 +32,7 @@ from typing import Any
 from .. import records
 from ..calls import Bid, Call, CallError, Other, parse_call
 from ..cards import Deal, DealError, Seat, card_from_str, card_str
+from ..errors import WhistError
 from ..records import Event
 
 __all__ = [
@@ -52,7 +53,7 @@ FORMAT = "auction-whist events"
 VERSION = 1
 
 
-class JsonLogError(ValueError):
+class JsonLogError(WhistError):
     """JSON that is not an event log, naming the field at fault."""
 
 

@@ -65,6 +65,7 @@ from ..cards import (
     card_suit,
 )
 from ..codes import Code, UnknownCodeError, find_code
+from ..errors import WhistError
 from ..play import trick_winner
 from ..records import CallMade, CardPlayed, Dealt, Event, TableMode, TrumpDeclared
 from ..table import Table
@@ -90,7 +91,7 @@ SCORING_PREFIX = "AuctionWhist-"
 _SEAT_TAGS = ("West", "North", "East", "South")
 
 
-class PbnError(ValueError):
+class PbnError(WhistError):
     """PBN that cannot be read as a deal's log, or a log PBN cannot hold."""
 
 

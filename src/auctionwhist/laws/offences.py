@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..codes import Code, find_code
+from ..errors import LawError
 
 __all__ = [
     "OFFENCES",
@@ -51,12 +52,8 @@ Who = Literal["declarant", "either_adversary", "rho", "lha", "last_to_play", "no
 Phase = Literal["deal", "auction", "play", "end"]
 
 
-class LawsError(ValueError):
+class LawsError(LawError):
     """An irregularity or ruling the laws do not allow, with the law cited."""
-
-    def __init__(self, message: str, law: str = "") -> None:
-        super().__init__(f"{law}: {message}" if law else message)
-        self.law = law
 
 
 class UnknownOffenceError(LawsError):

@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from ..calls import Call
 from ..cards import Seat
+from ..errors import WhistError
 from ..laws.offences import LawsError
 from ..table import Table, TableError
 from .randomplayer import random_call
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-class PlayerError(ValueError):
+class PlayerError(WhistError):
     """A player answered with something the table cannot take."""
 
 

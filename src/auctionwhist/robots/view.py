@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from ..calls import Bid, Call, Contract
 from ..cards import Seat
 from ..codes import Code
+from ..errors import WhistError
 from ..table import Pending, Phase, Table
 
 __all__ = ["ScoreContext", "SeatView", "ViewError"]
 
 
-class ViewError(ValueError):
+class ViewError(WhistError):
     """A view asked of a seat that has no part at the table now."""
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..cards import Deal, Seat
+from ..errors import WhistError
 
 __all__ = [
     "STRAINS",
@@ -56,7 +57,7 @@ Engine = Literal["auto", "dds", "core"]
 _TRUMPS = {"C": 0, "D": 1, "H": 2, "S": 3, "RS": 3, "NT": -1, "NL": -1}
 
 
-class SolverError(ValueError):
+class SolverError(WhistError):
     """A strain, engine or position the solver cannot take."""
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from functools import cache
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
@@ -28,6 +27,7 @@ from ..codes import CODES, Code, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
 from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, Summary, honor_schedule
+from ..errors import WhistError
 from ..formats.jsonlog import call_str
 from ..laws import offences_for
 from ..records import (
@@ -40,7 +40,6 @@ from ..records import (
     LeadCalled,
     Ruling,
 )
-from ..scoring import DealScore, score_deal
 from ..table import Table
 from .service import Service, WebError
 
@@ -56,7 +55,7 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-class FormError(ValueError):
+class FormError(WhistError):
     """A start form that cannot make a game."""
 
 
@@ -394,13 +393,6 @@ def _match(svc: Service, game: Any) -> Match | None:
     return svc.match_of(game)
 
 
-def deal_score(table: Table, duplicate: bool) -> DealScore:
-    """A finished deal's score as the server scores it: in a match each deal
-    alone (daw law 7; SPEC §2.2.8 for the other auction codes)."""
-    if duplicate and table.code.auction and not table.void:
-        return score_deal(replace(table.result(), duplicate=True))
-    return table.score()
-
 
 def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[ScoreCard]:
     """The card a player keeps: every deal he has finished, one card per
@@ -429,7 +421,7 @@ def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[
         number = row.get("tray") or row["deal"] + 1
         if any(e.number == number for e in card.entries):
             continue
-        card.record(CardEntry.from_score(number, deal_score(table, info["kind"] == "match")))
+        card.record(CardEntry.from_score(number, table.score(duplicate=info["kind"] == "match")))
     return list(cards.values())
 
 

@@ -16,7 +16,7 @@ import contextlib
 import random
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -34,6 +34,7 @@ from ..duplicate.schedule import MovementError, Schedule, TrayPlay
 from ..duplicate.scorecard import render_cards
 from ..duplicate.traveller import render_result, render_travellers
 from ..duplicate.trays import Tray, make_trays
+from ..errors import WhistError
 from ..formats import jsonlog, pbn
 from ..laws.offences import LawsError
 from ..records import Event
@@ -60,7 +61,7 @@ KINDS = ("deal", "rubber", "match")
 RECORD_TYPES = frozenset(jsonlog._RECORDS)
 
 
-class WebError(ValueError):
+class WebError(WhistError):
     """A request the server refuses, with an HTTP status and a short code."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
@@ -646,12 +647,7 @@ class Service:
         return items
 
     def _score(self, lt: LiveTable, t: Table) -> DealScore:
-        if lt.game.kind == "match":
-            result = t.result()
-            if t.code.auction and not result.duplicate and not t.void:
-                result = replace(result, duplicate=True)  # SPEC §2.2.8: each deal alone
-            return score_deal(result) if not t.void else t.score()
-        return t.score()
+        return t.score(duplicate=lt.game.kind == "match")
 
     def _deal_over(self, lt: LiveTable, t: Table, score: DealScore) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ...errors import WhistError
 from ..runner import DealRecord, Figures
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-class UnknownStudyError(ValueError):
+class UnknownStudyError(WhistError):
     pass
 
 
@@ -48,7 +49,7 @@ class Study:
     figures: Figures | None = None
 
 
-class StudyCodesError(ValueError):
+class StudyCodesError(WhistError):
     pass
 
 
