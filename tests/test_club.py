@@ -33,6 +33,7 @@ from auctionwhist.club import (
     seat_table,
     succession_order,
 )
+from auctionwhist.codes import find_code
 
 
 def cuts(**named: str) -> dict[str, int]:
@@ -427,10 +428,31 @@ def test_law_27_breaker_has_no_prior_right_auction_and_law_11_royalton() -> None
 
 
 def test_whist_applies_goodfellow_where_the_league_is_silent() -> None:
-    laws = club_laws("whist")
-    assert laws.cite("cutting_out") == "Goodfellow law 28 (daw), applied to whist"
-    assert club_laws("royals").cite("cutting_out") == "Law 21 (royals)"
-    assert club_laws("auction").cite("two_tables") == "Goodfellow law 27 (daw), applied to auction"
+    assert find_code("whist").cite("cutting_out") == "Law 28 (daw), applied to whist"
+    assert find_code("whist").cite("two_tables") == "Law B of 1894 (whist)"
+    assert find_code("royals").cite("cutting_out") == "Law 21 (royals)"
+    assert find_code("auction").cite("two_tables") == "Law 27 (daw), applied to auction"
+    with pytest.raises(EntryError, match=r"Law 28 \(daw\), applied to whist"):
+        cutting_out("whist", {"A": 1, "B": 1, "C": 1, "D": 1}, 0, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("code", "unit", "recut"),
+    [
+        ("daw", "match", False),
+        ("auction", "rubber", False),
+        ("royals", "rubber", False),
+        ("royalton", "rubber", True),
+        ("whist", "match", False),
+    ],
+)
+def test_club_laws_are_declared_with_the_code(code: str, unit: str, recut: bool) -> None:
+    """daw 28 plays matches, Whist Club 21 and Royalton 5 rubbers; Royalton 14
+    alone recuts when several cards are exposed."""
+    laws = club_laws(code)
+    assert laws is find_code(code).club
+    assert laws.unit == unit
+    assert (laws.several_exposed == "recut") is recut
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,18 +18,15 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from .cards import Seat, card_str, cut_rank
-from .codes import Code, find_code
+from .codes import ClubLaws, Code, find_code
 from .dealing import DealingError, cutting, rank_cuts
 from .errors import WhistError
 
 __all__ = [
-    "CLUB_LAWS",
     "ClubError",
     "ClubEvent",
-    "ClubLaws",
     "ClubTable",
     "CutOut",
     "CuttingError",
@@ -73,193 +70,60 @@ class SubstituteError(ClubError):
     """A substitute appointed against the law (daw 33, Whist Club 26, Royalton 10)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClubLaws:
-    """One code's laws of the club room, declared.
-
-    ``laws`` maps a topic to the law's number as the code prints it; ``cite``
-    makes "Law 28 (daw)".
-    """
-
-    key: str
-    unit: Literal["match", "rubber"]  # what is played before cutting out
-    laws: Mapping[str, str]
-    # daw 22, Whist Club 16: the highest card exposed is the cut; Royalton 14:
-    # the cut is void and the cards are cut again.
-    several_exposed: Literal["highest", "recut"] = "highest"
-    # Whist Club 21, Royalton 5: cutting out when "one or two" claim admission;
-    # daw 28 "one or more".
-    most_candidates: int | None = 2
-    # Whist Club 18, Royalton 3: the lowest cut deals and chooses cards and seats.
-    # daw 26: the lowest chooses seats; the tray names the dealer (law 46).
-    lowest_deals: bool = True
-    # daw 34: the broken-up table's players have the prior right "unless there
-    # are candidates sufficient to re-form their table".
-    reform_if_candidates: bool = False
-    # Whist Club 27, Royalton 11: the one who breaks up a table loses the right.
-    breaker_keeps_right: bool = False
-    # Royalton 8: helpers keep their place only if the new table "cannot be formed
-    # without" them; daw 32 and Whist Club 24 say nothing of need.
-    helpers_only_if_needed: bool = False
-
-    def cite(self, topic: str) -> str:
-        law = self.laws.get(topic)
-        if law is None:
-            return f"({self.key})"
-        if law.startswith("Goodfellow"):  # borrowed where the code is silent
-            return f"{law} (daw), applied to {self.key}"
-        return f"{law} ({self.key})" if law[:1].isalpha() else f"Law {law} ({self.key})"
+def club_laws(code: Code | str) -> ClubLaws:
+    """The laws of the club room ``code`` declares (``Code.club``)."""
+    return _club(code)[1]
 
 
-_DAW = {
-    "cut_order": "20",
-    "same_pack": "21",
-    "several_exposed": "22",
-    "drawing": "23",
-    "agreement": "24",
-    "preference": "25",
-    "complete_table": "26",
-    "partners": "26",
-    "seats": "26",
-    "dealer": "46",
-    "two_tables": "27",
-    "cutting_out": "28",
-    "succession": "29",
-    "announce": "30",
-    "new_tables": "31",
-    "helpers": "32",
-    "return": "32",
-    "substitute": "33",
-    "broken_up": "34",
-}
-_WHIST_CLUB = {
-    "cut_order": "14",
-    "same_pack": "15",
-    "several_exposed": "16",
-    "preference": "17",
-    "partners": "18",
-    "seats": "18",
-    "dealer": "18",
-    "complete_table": "19",
-    "succession": "20",
-    "cutting_out": "21",
-    "announce": "22",
-    "new_tables": "23",
-    "helpers": "24",
-    "return": "25",
-    "substitute": "26",
-    "broken_up": "27",
-    # No duplicate laws of its own: Goodfellow's, by SPEC §2.2.8.
-    "two_tables": "Goodfellow law 27",  # SPEC §2.2.8
-}
-_ROYALTON = {
-    "preference": "1",
-    "complete_table": "2",
-    "partners": "3",
-    "seats": "3",
-    "dealer": "3",
-    "succession": "4",
-    "cutting_out": "5",
-    "announce": "6",
-    "new_tables": "7",
-    "helpers": "8",
-    "return": "9",
-    "substitute": "10",
-    "broken_up": "11",
-    "cut_order": "12",
-    "same_pack": "13",
-    "several_exposed": "14",
-    "two_tables": "Goodfellow law 27",  # SPEC §2.2.8
-}
-# Duplicate Whist: the 1894 code's law B forms two tables; the rest of the
-# club room is Goodfellow's, whose duplicate laws follow the League's.
-_WHIST = {
-    **{topic: f"Goodfellow law {n}" for topic, n in _DAW.items()},
-    "two_tables": "Law B of 1894",
-    "agreement": "Law B of 1894",
-    "cut_order": "SPEC §3",
-}
-
-CLUB_LAWS: dict[str, ClubLaws] = {
-    "daw": ClubLaws(
-        "daw",
-        "match",
-        _DAW,
-        most_candidates=None,
-        lowest_deals=False,
-        reform_if_candidates=True,
-        breaker_keeps_right=True,
-    ),
-    "auction": ClubLaws("auction", "rubber", _WHIST_CLUB),
-    "royals": ClubLaws("royals", "rubber", _WHIST_CLUB),
-    "royalton": ClubLaws(
-        "royalton", "rubber", _ROYALTON, several_exposed="recut", helpers_only_if_needed=True
-    ),
-    "whist": ClubLaws(
-        "whist",
-        "match",
-        _WHIST,
-        most_candidates=None,
-        lowest_deals=False,
-        reform_if_candidates=True,
-        breaker_keeps_right=True,
-    ),
-}
-
-
-def club_laws(code: Code | str | ClubLaws) -> ClubLaws:
-    """The club-room laws of ``code`` (a key, a ``Code`` or the laws themselves)."""
-    if isinstance(code, ClubLaws):
-        return code
-    key = find_code(code).key
-    try:
-        return CLUB_LAWS[key]
-    except KeyError:
-        raise ClubError(f"({key}): no laws of the club room are declared for this code") from None
+def _club(code: Code | str) -> tuple[Code, ClubLaws]:
+    c = find_code(code)
+    if c.club is None:
+        raise ClubError(f"({c.key}): no laws of the club room are declared for this code")
+    return c, c.club
 
 
 # -- cutting ----------------------------------------------------------------------
 
 
 def cut_cards(
-    code: Code | str | ClubLaws, rng: random.Random, who: Iterable[str]
+    code: Code | str, rng: random.Random, who: Iterable[str]
 ) -> dict[str, int]:
     """Each of ``who`` draws a card from one shuffled pack (daw 21, 23)."""
     players = list(who)
-    laws = club_laws(code)
+    c, _ = _club(code)
     if len(set(players)) != len(players):
-        raise CuttingError(f"{laws.cite('same_pack')}: a player cuts once, not twice")
+        raise CuttingError(f"{c.cite('same_pack')}: a player cuts once, not twice")
     try:
         return cutting(rng, players)
     except DealingError as e:
-        raise CuttingError(f"{laws.cite('same_pack')}: {e}") from None
+        raise CuttingError(f"{c.cite('same_pack')}: {e}") from None
 
 
-def cut_order(code: Code | str | ClubLaws, cuts: Mapping[str, int]) -> list[str]:
+def cut_order(code: Code | str, cuts: Mapping[str, int]) -> list[str]:
     """Who cut what, lowest (the preference) first.
 
     daw 20, Whist Club 14, Royalton 12: ace lowest; between equal ranks heart <
     diamond < club < spade. Every player cuts from the same pack (daw 21), so
     no two cuts are the same card.
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     try:
         return rank_cuts(cuts)
     except DealingError as e:
-        raise CuttingError(f"{laws.cite('same_pack')}: {e}") from None
+        raise CuttingError(f"{c.cite('same_pack')}: {e}") from None
 
 
-def exposed_cut(code: Code | str | ClubLaws, exposed: Sequence[int]) -> int | None:
+def exposed_cut(code: Code | str, exposed: Sequence[int]) -> int | None:
     """The cut of a player who exposed ``exposed`` in cutting.
 
     daw 22, Whist Club 16: the highest card exposed is his cut. Royalton 14:
     the cut is void (None) and the cards must be cut again.
     """
-    laws = club_laws(code)
+    c, laws = _club(code)
     if not exposed:
-        raise CuttingError(f"{laws.cite('several_exposed')}: no card was cut")
+        raise CuttingError(f"{c.cite('several_exposed')}: no card was cut")
     if len(set(exposed)) != len(exposed) or not all(0 <= c < 52 for c in exposed):
-        raise CuttingError(f"{laws.cite('same_pack')}: cards cut from one pack differ")
+        raise CuttingError(f"{c.cite('same_pack')}: cards cut from one pack differ")
     if len(exposed) == 1:
         return exposed[0]
     if laws.several_exposed == "recut":
@@ -281,7 +145,7 @@ class Preference:
 
 
 def preference(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     arrivals: Sequence[Sequence[str]],
     places: int,
     rng: random.Random,
@@ -295,21 +159,21 @@ def preference(
     wholly taken, or wholly left out, does not cut (daw 25: "both or all such
     late arrivals not be needed").
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     seen: set[str] = set()
     for group in arrivals:
         for who in group:
             if who in seen:
-                raise EntryError(f"{laws.cite('preference')}: {who} came into the room twice")
+                raise EntryError(f"{c.cite('preference')}: {who} came into the room twice")
             seen.add(who)
     order: list[str] = []
     cuts: dict[str, int] = {}
     for group in arrivals:
         free = places - len(order)
         if 0 < free < len(group):
-            drawn = cut_cards(laws, rng, group)
+            drawn = cut_cards(c, rng, group)
             cuts.update(drawn)
-            order.extend(cut_order(laws, drawn))
+            order.extend(cut_order(c, drawn))
         else:
             order.extend(group)
     return Preference(tuple(order), cuts)
@@ -326,7 +190,7 @@ class Formation:
 
 
 def form_table(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     arrivals: Sequence[Sequence[str]],
     rng: random.Random,
 ) -> Formation:
@@ -337,13 +201,13 @@ def form_table(
     with the first rights of entry. Of those who cut to play and lost, the
     lowest cut has the first right (daw 29).
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     total = sum(len(g) for g in arrivals)
     if total < TABLE:
         raise ClubError(
-            f"{laws.cite('complete_table')}: a table needs four players, the room has {total}"
+            f"{c.cite('complete_table')}: a table needs four players, the room has {total}"
         )
-    pref = preference(laws, arrivals, TABLE, rng)
+    pref = preference(c, arrivals, TABLE, rng)
     order = pref.order
     return Formation(order[:TABLE], order[TABLE:6], order[6:], pref.cuts)
 
@@ -359,29 +223,29 @@ class Partnership:
     cuts: Mapping[str, int]
 
 
-def partners(code: Code | str | ClubLaws, cuts: Mapping[str, int]) -> Partnership:
+def partners(code: Code | str, cuts: Mapping[str, int]) -> Partnership:
     """Partners from the four players' cuts.
 
     daw 26: the highest two play against the lowest two; the lowest has the
     choice of seats. Whist Club 18, Royalton 3: the lower two against the
     higher two; the lowest is the dealer, with his choice of cards and seats.
     """
-    laws = club_laws(code)
+    rules, laws = _club(code)
     if len(cuts) != TABLE:
-        raise ClubError(f"{laws.cite('partners')}: four cut for partners, not {len(cuts)}")
-    a, b, c, d = cut_order(laws, cuts)
+        raise ClubError(f"{rules.cite('partners')}: four cut for partners, not {len(cuts)}")
+    a, b, c, d = cut_order(rules, cuts)
     return Partnership((a, b), (c, d), a, a if laws.lowest_deals else None, dict(cuts))
 
 
 def seat_table(
-    code: Code | str | ClubLaws, p: Partnership, chooser_seat: Seat = Seat.SOUTH
+    code: Code | str, p: Partnership, chooser_seat: Seat = Seat.SOUTH
 ) -> dict[Seat, str]:
     """Seat the four: the lowest cut takes the seat he chooses, his partner opposite.
 
     daw 26, Whist Club 18, Royalton 3 give the lowest the choice of seats; the
     laws are silent on the other pair, so the lower of it sits at his left.
     """
-    club_laws(code)
+    club_laws(code)  # the code must have laws of the club room
     return {
         chooser_seat: p.low[0],
         chooser_seat.partner: p.low[1],
@@ -401,7 +265,7 @@ class TwoTables:
 
 
 def form_two_tables(
-    code: Code | str | ClubLaws, cuts: Mapping[str, int], eight: int = 8
+    code: Code | str, cuts: Mapping[str, int], eight: int = 8
 ) -> TwoTables:
     """Form two tables of duplicate from the players' cuts.
 
@@ -411,10 +275,10 @@ def form_two_tables(
     South, the lowest two East and West. The laws do not say who of a pair
     takes North (East); the lower cut does.
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     if len(cuts) < eight:
-        raise ClubError(f"{laws.cite('two_tables')}: two tables need eight, {len(cuts)} cut")
-    order = cut_order(laws, cuts)
+        raise ClubError(f"{c.cite('two_tables')}: two tables need eight, {len(cuts)} cut")
+    order = cut_order(c, cuts)
     first, second = order[:4], order[4:8]
 
     def seats(four: list[str]) -> dict[Seat, str]:
@@ -438,7 +302,7 @@ class CutOut:
 
 
 def cutting_out(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     consecutive: Mapping[str, int],
     candidates: int,
     rng: random.Random,
@@ -454,20 +318,20 @@ def cutting_out(
     table who helped make up this one are the last to go out (daw 32, Whist
     Club 24, Royalton 8).
     """
-    laws = club_laws(code)
+    c, laws = _club(code)
     if candidates < 1:
-        raise EntryError(f"{laws.cite('cutting_out')}: nobody claims admission, nobody goes out")
+        raise EntryError(f"{c.cite('cutting_out')}: nobody claims admission, nobody goes out")
     if laws.most_candidates is not None and candidates > laws.most_candidates:
         raise EntryError(
-            f"{laws.cite('cutting_out')}: admission is claimed by one or two candidates "
+            f"{c.cite('cutting_out')}: admission is claimed by one or two candidates "
             f"(a complete table is six), not {candidates}"
         )
     if candidates > len(consecutive):
         raise EntryError(
-            f"{laws.cite('cutting_out')}: {candidates} candidates for {len(consecutive)} places"
+            f"{c.cite('cutting_out')}: {candidates} candidates for {len(consecutive)} places"
         )
     if any(n < 0 for n in consecutive.values()):
-        raise ClubError(f"{laws.cite('cutting_out')}: a count of rubbers is never negative")
+        raise ClubError(f"{c.cite('cutting_out')}: a count of rubbers is never negative")
     helper_set = set(helpers)
 
     # Sort the outgoers first: new players before helpers, most consecutive first.
@@ -481,15 +345,15 @@ def cutting_out(
     need = candidates - len(sure)
     cuts: dict[str, int] = {}
     if need < len(tied):
-        cuts = cut_cards(laws, rng, tied)
-        tied = cut_order(laws, cuts)[::-1]  # the highest are out
+        cuts = cut_cards(c, rng, tied)
+        tied = cut_order(c, cuts)[::-1]  # the highest are out
     out = (*sure, *tied[:need])
     remain = tuple(w for w in consecutive if w not in out)
     return CutOut(tuple(out), remain, cuts)
 
 
 def succession_order(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     announced: Sequence[str],
     lost_cut: Mapping[str, int] | None = None,
 ) -> list[str]:
@@ -500,15 +364,15 @@ def succession_order(
     Royalton 4); except that those who cut to form the match and lost enter in
     the order of their cuts, lowest first (daw 29), ahead of later announcements.
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     if len(set(announced)) != len(announced):
-        raise EntryError(f"{laws.cite('succession')}: a candidate announces once")
-    losers = cut_order(laws, lost_cut) if lost_cut else []
+        raise EntryError(f"{c.cite('succession')}: a candidate announces once")
+    losers = cut_order(c, lost_cut) if lost_cut else []
     return [*losers, *(w for w in announced if w not in losers)]
 
 
 def new_table_order(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     candidates: Sequence[str],
     played_elsewhere: Collection[str],
     rng: random.Random,
@@ -519,15 +383,15 @@ def new_table_order(
     those who have already played decide theirs by cutting (daw 31, Whist
     Club 23, Royalton 7).
     """
-    laws = club_laws(code)
+    c, _ = _club(code)
     fresh = [w for w in candidates if w not in played_elsewhere]
     played = [w for w in candidates if w in played_elsewhere]
-    cuts = cut_cards(laws, rng, played) if len(played) > 1 else {}
-    return Preference((*fresh, *(cut_order(laws, cuts) if cuts else played)), cuts)
+    cuts = cut_cards(c, rng, played) if len(played) > 1 else {}
+    return Preference((*fresh, *(cut_order(c, cuts) if cuts else played)), cuts)
 
 
 def broken_table_priority(
-    code: Code | str | ClubLaws,
+    code: Code | str,
     players: Sequence[str],
     breaker: str | None,
     candidates: Sequence[str],
@@ -541,9 +405,9 @@ def broken_table_priority(
     it up. ``candidates`` waits for this table; ``continuing`` (all by
     default) wish to play on.
     """
-    laws = club_laws(code)
+    c, laws = _club(code)
     if breaker is not None and breaker not in players:
-        raise ClubError(f"{laws.cite('broken_up')}: {breaker} is not of this table")
+        raise ClubError(f"{c.cite('broken_up')}: {breaker} is not of this table")
     wish = set(players if continuing is None else continuing)
     if laws.reform_if_candidates and len(candidates) + len(wish) >= TABLE:
         return ()  # the table re-forms with its candidates
@@ -572,7 +436,7 @@ class ClubTable:
     candidates succeed them; a substitute sits in with the others' consent.
     """
 
-    code: str
+    code: Code | str
     players: list[str]
     rng: random.Random
     candidates: list[str] = field(default_factory=list)
@@ -585,9 +449,8 @@ class ClubTable:
     log: list[ClubEvent] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        laws = self.laws
         if len(self.players) != TABLE or len(set(self.players)) != TABLE:
-            raise ClubError(f"{laws.cite('complete_table')}: a table is four different players")
+            raise ClubError(f"{self._cite('complete_table')}: a table is four different players")
         for who in self.players:
             self.consecutive.setdefault(who, 0)
 
@@ -595,25 +458,28 @@ class ClubTable:
     def laws(self) -> ClubLaws:
         return club_laws(self.code)
 
+    def _cite(self, topic: str) -> str:
+        return find_code(self.code).cite(topic)
+
     def _note(self, kind: str, who: Iterable[str], topic: str, note: str = "") -> None:
-        self.log.append(ClubEvent(kind, tuple(who), self.laws.cite(topic), note))
+        self.log.append(ClubEvent(kind, tuple(who), self._cite(topic), note))
 
     def _check_member(self, who: str, topic: str) -> None:
         if who not in self.players:
-            raise EntryError(f"{self.laws.cite(topic)}: {who} is not playing at this table")
+            raise EntryError(f"{self._cite(topic)}: {who} is not playing at this table")
 
     # verify / can / act, as for calls and cards
     def verify_announce(self, who: str) -> None:
         laws = self.laws
         if who in self.players or who in self.candidates:
-            raise EntryError(f"{laws.cite('announce')}: {who} is already at this table")
+            raise EntryError(f"{self._cite('announce')}: {who} is already at this table")
         if self.cutting:
             raise EntryError(
-                f"{laws.cite('announce')}: a candidate must announce before any player at the "
+                f"{self._cite('announce')}: a candidate must announce before any player at the "
                 f"table cuts a card for a new {laws.unit} or for cutting out"
             )
         if len(self.candidates) >= 2 and laws.most_candidates is not None:
-            raise EntryError(f"{laws.cite('complete_table')}: six players make a complete table")
+            raise EntryError(f"{self._cite('complete_table')}: six players make a complete table")
 
     def can_announce(self, who: str) -> bool:
         try:
@@ -635,17 +501,17 @@ class ClubTable:
         (match) (daw 30, Whist Club 22, Royalton 6).
         """
         if self.playing:
-            raise ClubError(f"{self.laws.cite('partners')}: the {self.laws.unit} is on")
+            raise ClubError(f"{self._cite('partners')}: the {self.laws.unit} is on")
         self.cutting = True
-        cuts = cut_cards(self.laws, self.rng, self.players)
-        p = partners(self.laws, cuts)
+        cuts = cut_cards(self.code, self.rng, self.players)
+        p = partners(self.code, cuts)
         self._note("partners", [*p.low, *p.high], "partners", _describe(cuts))
         return p
 
     def begin(self) -> None:
         """A rubber (match) begins; announcements for it are closed."""
         if self.playing:
-            raise ClubError(f"{self.laws.cite('cutting_out')}: the {self.laws.unit} is on")
+            raise ClubError(f"{self._cite('cutting_out')}: the {self.laws.unit} is on")
         self.cutting = False
         self.playing = True
         self._note("begin", self.players, "announce")
@@ -658,7 +524,7 @@ class ClubTable:
         """
         laws = self.laws
         if not self.playing:
-            raise ClubError(f"{laws.cite('cutting_out')}: no {laws.unit} is in progress")
+            raise ClubError(f"{self._cite('cutting_out')}: no {laws.unit} is in progress")
         self.playing = False
         for absent, sub in list(self.substitutes.items()):
             self.players[self.players.index(sub)] = absent
@@ -678,7 +544,7 @@ class ClubTable:
         """
         laws = self.laws
         if self.playing:
-            raise EntryError(f"{laws.cite('cutting_out')}: the {laws.unit} is not over")
+            raise EntryError(f"{self._cite('cutting_out')}: the {laws.unit} is not over")
         for who in [w for w in self.players if w in self.returning]:
             if not self.candidates:
                 break
@@ -691,7 +557,7 @@ class ClubTable:
         self.cutting = True
         n = min(len(self.candidates), laws.most_candidates or len(self.candidates))
         result = cutting_out(
-            laws, {w: self.consecutive[w] for w in self.players}, n, self.rng, self.helpers
+            self.code, {w: self.consecutive[w] for w in self.players}, n, self.rng, self.helpers
         )
         plural = {"match": "matches", "rubber": "rubbers"}[laws.unit]
         note = _describe(result.cuts) if result.cuts else f"by consecutive {plural}"
@@ -716,7 +582,7 @@ class ClubTable:
         self._check_member(who, "succession")
         if self.playing:
             raise EntryError(
-                f"{self.laws.cite('substitute')}: a player who quits during a "
+                f"{self._cite('substitute')}: a player who quits during a "
                 f"{self.laws.unit} may appoint a substitute with the others' consent"
             )
         if not self.candidates:
@@ -736,18 +602,18 @@ class ClubTable:
         self._check_member(absent, "substitute")
         if not self.playing:
             raise SubstituteError(
-                f"{laws.cite('substitute')}: a substitute plays during the progress of a "
+                f"{self._cite('substitute')}: a substitute plays during the progress of a "
                 f"{laws.unit}; between them the player retires"
             )
         others = {w for w in self.players if w != absent}
         missing = others - set(consenting)
         if missing:
             raise SubstituteError(
-                f"{laws.cite('substitute')}: the other three must consent; "
+                f"{self._cite('substitute')}: the other three must consent; "
                 f"{', '.join(sorted(missing))} did not"
             )
         if sub in self.players:
-            raise SubstituteError(f"{laws.cite('substitute')}: {sub} already plays here")
+            raise SubstituteError(f"{self._cite('substitute')}: {sub} already plays here")
         self.players[self.players.index(absent)] = sub
         # A substitute who quits in turn: the new one also plays for the original player.
         original = next((a for a, s in self.substitutes.items() if s == absent), absent)
@@ -771,7 +637,7 @@ class ClubTable:
 
 
 def keeps_right_at_own_table(
-    code: Code | str | ClubLaws, helped_new_table: bool, announced_return: bool
+    code: Code | str, helped_new_table: bool, announced_return: bool
 ) -> bool:
     """Does a player who cut into another table keep his right at his own?
 

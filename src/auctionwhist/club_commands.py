@@ -117,7 +117,7 @@ def cut_command(
     """
     c = _code(code)
     try:
-        laws = club_laws(c)
+        laws = c  # the code cites its laws of the club room
     except ValueError as e:
         _fail(f"--code {code!r}: {e}")
     seat = _seat("--choose", choose)
@@ -250,7 +250,7 @@ def cut_out_command(
       whist club cut-out --code auction --played A=3,B=3,C=1,D=1 --candidates 1 --seed 2
     """
     c = _code(code)
-    laws = club_laws(c)
+    laws = c  # the code cites its laws of the club room
     counts = _played(played)
     if len(counts) != 4:
         _fail(f"--played: {laws.cite('complete_table')}: a table is four players")
@@ -293,7 +293,7 @@ def new_table_command(
       whist club new-table --candidates A,B,C,D,E --played-elsewhere B,D --seed 1
     """
     c = _code(code)
-    laws = club_laws(c)
+    laws = c  # the code cites its laws of the club room
     names = _names("--candidates", candidates)
     elsewhere = set(_names("--played-elsewhere", played)) if played.strip() else set()
     unknown = elsewhere - set(names)
@@ -335,7 +335,7 @@ def broken_command(
       whist club broken --code auction --players A,B,C,D --breaker A
     """
     c = _code(code)
-    laws = club_laws(c)
+    laws = c  # the code cites its laws of the club room
     four = _names("--players", players)
     cands = _names("--waiting", waiting) if waiting.strip() else []
     prior = broken_table_priority(laws, four, breaker, cands)
@@ -373,8 +373,9 @@ def laws_command(code: CodeOpt = "daw") -> None:
     Example:
       whist club laws --code royalton
     """
-    laws = club_laws(_code(code))
-    t = RichTable(title=f"Club room laws ({laws.key}, played by the {laws.unit})", box=box.SIMPLE)
+    laws = _code(code)
+    unit = club_laws(laws).unit
+    t = RichTable(title=f"Club room laws ({laws.key}, played by the {unit})", box=box.SIMPLE)
     t.add_column("what")
     t.add_column("law")
     for topic, what in _TOPICS:

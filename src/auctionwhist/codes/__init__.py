@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from ..errors import WhistError
 from .auction import AUCTION
-from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
+from .base import (
+    Borrowed,
+    ClubLaws,
+    Code,
+    Game,
+    HonorTable,
+    LawRef,
+    MatchLaws,
+    RevokeLaw,
+    Slams,
+    Undertricks,
+)
 from .daw import DAW
 from .royals import ROYALS
 from .royalton import ROYALTON
@@ -12,13 +23,18 @@ from .whist import WHIST
 
 __all__ = [
     "CODES",
+    "Borrowed",
+    "ClubLaws",
     "Code",
     "Game",
     "HonorTable",
+    "LawRef",
+    "MatchLaws",
     "RevokeLaw",
     "Slams",
     "Undertricks",
     "UnknownCodeError",
+    "all_codes",
     "find_code",
     "register",
 ]
@@ -43,6 +59,11 @@ def find_code(key: str | Code) -> Code:
         return CODES[key.strip().lower()]
     except KeyError:
         raise UnknownCodeError(f"unknown code {key!r}; the codes are: {', '.join(CODES)}") from None
+
+
+def all_codes() -> tuple[Code, ...]:
+    """Every registered code, in the order registered."""
+    return tuple(CODES.values())
 
 
 for _code in (DAW, AUCTION, ROYALS, ROYALTON, WHIST):

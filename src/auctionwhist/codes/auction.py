@@ -1,6 +1,19 @@
 """Auction Bridge under the Whist Club of New York's laws, Dec. 1911 (seed 001)."""
 
-from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
+from .base import (
+    Borrowed,
+    ClubLaws,
+    Code,
+    Game,
+    HonorTable,
+    MatchLaws,
+    RevokeLaw,
+    Slams,
+    Undertricks,
+    borrow,
+)
+from .daw import DAW_MATCH
+from .offences.whist_club import WC_OFFENCES
 
 WHIST_CLUB_LAWS = {
     "deal": "35",
@@ -21,6 +34,8 @@ WHIST_CLUB_LAWS = {
     "claim_declarant": "74",
     "claim_adversary": "74",
     "trick_score": "4",
+    "honor_score_error": "12",
+    "trick_score_error": "13",
     "contract": "49",
     "game": "2",
     "rubber": "1",
@@ -89,6 +104,34 @@ WHIST_CLUB_LAWS = {
     "pack_incorrect": "41",
 }
 
+# Laws 14-27: forming tables, cutting, rights of entry.
+WHIST_CLUB_ROOM = ClubLaws(
+    unit="rubber",
+    laws={
+        "cut_order": "14",
+        "same_pack": "15",
+        "several_exposed": "16",
+        "preference": "17",
+        "partners": "18",
+        "seats": "18",
+        "dealer": "18",
+        "complete_table": "19",
+        "succession": "20",
+        "cutting_out": "21",
+        "announce": "22",
+        "new_tables": "23",
+        "helpers": "24",
+        "return": "25",
+        "substitute": "26",
+        "broken_up": "27",
+        # No duplicate laws of its own: Goodfellow's, by SPEC §2.2.8.
+        "two_tables": Borrowed("daw", "27"),
+    },
+)
+
+# No duplicate laws of its own: a match is scored by Goodfellow's (SPEC §2.2.8).
+GOODFELLOW_MATCH = MatchLaws(laws=borrow("daw", DAW_MATCH.laws))
+
 AUCTION = Code(
     key="auction",
     title="Auction Bridge (Whist Club of New York, 1911), old count",
@@ -108,4 +151,7 @@ AUCTION = Code(
         revoking_side="honors_only",
         both_sides="honors_only",
     ),
+    offences=WC_OFFENCES,
+    club=WHIST_CLUB_ROOM,
+    match=GOODFELLOW_MATCH,
 )

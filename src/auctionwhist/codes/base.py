@@ -1,7 +1,10 @@
 """What a code is: data, plus the few small functions that differ.
 
 The auction, the play and the scoring ask a ``Code``; none of them tests a
-code's key. A new code is a new ``Code(...)`` registered by key.
+code's key. A new code is a new ``Code(...)`` registered by key. Every piece
+of a code's law data hangs from it: its law numbers by topic (``cite``), its
+offences and their remedies (``offences``), its laws of the club room
+(``club``) and how a duplicate match is scored and won (``match``).
 """
 
 from __future__ import annotations
@@ -12,17 +15,96 @@ from functools import cached_property
 from typing import Literal
 
 from ..calls import DENOMINATIONS, Bid, Denomination
+from ..errors import WhistError
+from .offences import Offence
 
 __all__ = [
+    "Borrowed",
+    "ClubLaws",
     "Code",
     "Game",
     "HonorTable",
+    "LawRef",
+    "MatchLaws",
     "RevokeLaw",
     "Slams",
     "Undertricks",
+    "borrow",
     "series_rank",
     "value_rank",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Borrowed:
+    """Another code's law, applied where this code is silent: cited as that
+    code's, "applied to" this one (SPEC §2.2.8; docs/decisions.md, "Club night")."""
+
+    code: str  # the key of the code that makes the law
+    law: str  # as that code numbers it: "27", "Laws 5 and 6"
+
+
+# A law as a code declares it: its own number ("73", "Law X §4") or another's.
+LawRef = str | Borrowed
+
+
+def borrow(lender: str, laws: Mapping[str, LawRef]) -> dict[str, LawRef]:
+    """``laws`` of the code keyed ``lender``, to be applied by another code."""
+    return {
+        topic: law if isinstance(law, Borrowed) else Borrowed(lender, law)
+        for topic, law in laws.items()
+    }
+
+
+def _law_text(law: str) -> str:
+    return law if law[:1].isalpha() else f"Law {law}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClubLaws:
+    """A code's laws of the club room: forming tables, cutting, rights of entry.
+
+    ``laws`` maps a topic to its law (cited by ``Code.cite``); the rest says
+    what differs between the codes. ``auctionwhist.club`` carries them out.
+    """
+
+    unit: Literal["match", "rubber"]  # what is played before cutting out
+    laws: Mapping[str, LawRef]
+    # daw 22, Whist Club 16: the highest card exposed is the cut; Royalton 14:
+    # the cut is void and the cards are cut again.
+    several_exposed: Literal["highest", "recut"] = "highest"
+    # Whist Club 21, Royalton 5: cutting out when "one or two" claim admission;
+    # daw 28 "one or more".
+    most_candidates: int | None = 2
+    # Whist Club 18, Royalton 3: the lowest cut deals and chooses cards and seats.
+    # daw 26: the lowest chooses seats; the tray names the dealer (law 46).
+    lowest_deals: bool = True
+    # daw 34: the broken-up table's players have the prior right "unless there
+    # are candidates sufficient to re-form their table".
+    reform_if_candidates: bool = False
+    # Whist Club 27, Royalton 11: the one who breaks up a table loses the right.
+    breaker_keeps_right: bool = False
+    # Royalton 8: helpers keep their place only if the new table "cannot be formed
+    # without" them; daw 32 and Whist Club 24 say nothing of need.
+    helpers_only_if_needed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLaws:
+    """How a duplicate match is scored and won under a code.
+
+    ``laws`` maps a topic to its law (cited by ``Code.cite``);
+    ``auctionwhist.duplicate`` carries them out.
+    """
+
+    laws: Mapping[str, LawRef] = field(default_factory=dict)
+    # Goodfellow law 5: two teams, like several, against the average; 1894
+    # law A: two teams by the tricks taken over one-half the total.
+    two_teams: Literal["average", "half_total"] = "average"
+    # Goodfellow's card keeps trick and honor points; Duplicate Whist scores
+    # every trick, so its card keeps tricks, with each deal's loss or gain
+    # against the other play of the tray (1894 law A).
+    score_card: Literal["goodfellow", "trick"] = "goodfellow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +197,7 @@ class Code:
     title: str
     seed: str
     # Law numbers by topic; ``cite`` makes "Law 73 (daw)".
-    laws: Mapping[str, str]
+    laws: Mapping[str, LawRef]
     # Denominations that may be declared, with their value per odd trick.
     trick_values: Mapping[str, int]
     rank: Callable[[Code, Bid], tuple[int, ...]] = value_rank
@@ -134,13 +216,39 @@ class Code:
     # Tricks scored: "odd" (tricks over six, by the declarant) or "all"
     # (Duplicate Whist: every trick each side takes, 1894 law A).
     counts: Literal["odd", "all"] = "odd"
+    # Irregularities and their remedies, by offence key (``codes/offences/``).
+    offences: Mapping[str, Offence] = field(default_factory=dict)
+    club: ClubLaws | None = None
+    match: MatchLaws = field(default_factory=MatchLaws)
+
+    def __post_init__(self) -> None:
+        seen: dict[str, LawRef] = {}
+        for laws in self._law_maps():
+            for topic, law in laws.items():
+                if seen.setdefault(topic, law) != law:
+                    raise WhistError(f"({self.key}): two laws are declared for {topic!r}")
+
+    def _law_maps(self) -> tuple[Mapping[str, LawRef], ...]:
+        club = self.club.laws if self.club is not None else {}
+        return (self.laws, club, self.match.laws)
+
+    @cached_property
+    def all_laws(self) -> Mapping[str, LawRef]:
+        """Every law the code declares, by topic: play, club room and match."""
+        out: dict[str, LawRef] = {}
+        for laws in self._law_maps():
+            out.update(laws)
+        return out
 
     def cite(self, topic: str) -> str:
-        """``"Law 73 (daw)"``, the law this code gives for ``topic``."""
-        law = self.laws.get(topic)
+        """``"Law 73 (daw)"``, the law this code gives for ``topic``; a borrowed
+        law is cited as its own code's: "Law 27 (daw), applied to auction"."""
+        law = self.all_laws.get(topic)
         if law is None:
             return f"({self.key})"
-        return f"{law} ({self.key})" if law[:1].isalpha() else f"Law {law} ({self.key})"
+        if isinstance(law, Borrowed):
+            return f"{_law_text(law.law)} ({law.code}), applied to {self.key}"
+        return f"{_law_text(law)} ({self.key})"
 
     @property
     def denominations(self) -> tuple[Denomination, ...]:

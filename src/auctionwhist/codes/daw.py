@@ -1,6 +1,59 @@
 """Duplicate Auction Whist, Ferd Goodfellow, 1912 (seed 000)."""
 
-from .base import Code, Game, HonorTable, RevokeLaw, Slams, Undertricks
+from .base import (
+    ClubLaws,
+    Code,
+    Game,
+    HonorTable,
+    MatchLaws,
+    RevokeLaw,
+    Slams,
+    Undertricks,
+    borrow,
+)
+from .league import LEAGUE_MOVEMENT_LAWS
+from .offences.daw import DAW_OFFENCES
+
+# Laws 20-34: forming tables, cutting, rights of entry; law 46: the tray names
+# the dealer.
+DAW_CLUB = ClubLaws(
+    unit="match",
+    laws={
+        "cut_order": "20",
+        "same_pack": "21",
+        "several_exposed": "22",
+        "drawing": "23",
+        "agreement": "24",
+        "preference": "25",
+        "complete_table": "26",
+        "partners": "26",
+        "seats": "26",
+        "dealer": "46",
+        "two_tables": "27",
+        "cutting_out": "28",
+        "succession": "29",
+        "announce": "30",
+        "new_tables": "31",
+        "helpers": "32",
+        "return": "32",
+        "substitute": "33",
+        "broken_up": "34",
+    },
+    most_candidates=None,
+    lowest_deals=False,
+    reform_if_candidates=True,
+    breaker_keeps_right=True,
+)
+
+# Laws 2-6: the match, against the average; law 51 C: the average for a deal
+# not played. Movements the League describes score by its laws.
+GOODFELLOW_MATCH_LAWS = {
+    "match_average": "Laws 5 and 6",
+    "odd_pairs": "3",
+    "score_check": "4",
+    "deal_average": "51 C",
+}
+DAW_MATCH = MatchLaws(laws={**borrow("whist", LEAGUE_MOVEMENT_LAWS), **GOODFELLOW_MATCH_LAWS})
 
 DAW = Code(
     key="daw",
@@ -25,6 +78,8 @@ DAW = Code(
         "claim_declarant": "87",
         "claim_adversary": "86",
         "trick_score": "9",
+        "trick_score_error": "12",
+        "honor_score_error": "19",
         "contract": "69",
         "game": "7",
         "honors": "17",
@@ -102,4 +157,7 @@ DAW = Code(
         revoking_side="declarant_no_tricks",
         both_sides="each",
     ),
+    offences=DAW_OFFENCES,
+    club=DAW_CLUB,
+    match=DAW_MATCH,
 )

@@ -1,6 +1,35 @@
 """Royalton, G. M. B. Hawley, 1915 (seed 004)."""
 
-from .base import Code, Game, RevokeLaw, Slams, Undertricks, series_rank
+from .auction import GOODFELLOW_MATCH
+from .base import Borrowed, ClubLaws, Code, Game, RevokeLaw, Slams, Undertricks, series_rank
+from .offences.royalton import ROYALTON_OFFENCES
+
+# Laws 1-14: forming tables, rights of entry, cutting.
+ROYALTON_CLUB = ClubLaws(
+    unit="rubber",
+    laws={
+        "preference": "1",
+        "complete_table": "2",
+        "partners": "3",
+        "seats": "3",
+        "dealer": "3",
+        "succession": "4",
+        "cutting_out": "5",
+        "announce": "6",
+        "new_tables": "7",
+        "helpers": "8",
+        "return": "9",
+        "substitute": "10",
+        "broken_up": "11",
+        "cut_order": "12",
+        "same_pack": "13",
+        "several_exposed": "14",
+        # No duplicate laws of its own: Goodfellow's, by SPEC §2.2.8.
+        "two_tables": Borrowed("daw", "27"),
+    },
+    several_exposed="recut",
+    helpers_only_if_needed=True,
+)
 
 ROYALTON = Code(
     key="royalton",
@@ -28,6 +57,8 @@ ROYALTON = Code(
         "claim_declarant": "69",
         "claim_adversary": "69",
         "trick_score": "83",
+        "honor_score_error": "91",  # the penalty and bonus score
+        "trick_score_error": "92",
         "contract": "35",
         "game": "84",
         "rubber": "93",
@@ -114,4 +145,7 @@ ROYALTON = Code(
         both_sides="void_if_equal",
     ),
     columns=("trick", "penalty and bonus"),
+    offences=ROYALTON_OFFENCES,
+    club=ROYALTON_CLUB,
+    match=GOODFELLOW_MATCH,
 )

@@ -1,7 +1,43 @@
 """Duplicate Whist under the American Whist League laws, 1910, with the 1894
 code where the later laws are silent (seeds 002 and 003)."""
 
-from .base import Code
+from .base import Borrowed, ClubLaws, Code, MatchLaws, borrow
+from .daw import DAW_CLUB
+from .league import LEAGUE_MOVEMENT_LAWS
+from .offences.awl import AWL_OFFENCES
+
+# The 1894 code's law B forms two tables; the rest of the club room is
+# Goodfellow's, whose duplicate laws follow the League's.
+WHIST_CLUB = ClubLaws(
+    unit="match",
+    laws={
+        **borrow("daw", DAW_CLUB.laws),
+        "two_tables": "Law B of 1894",
+        "agreement": "Law B of 1894",
+        "cut_order": "SPEC §3",
+    },
+    most_candidates=None,
+    lowest_deals=False,
+    reform_if_candidates=True,
+    breaker_keeps_right=True,
+)
+
+# 1894 law A: every trick scored; two teams by the tricks over one-half the
+# total, more by the average, odd pairs by the average opposite; the north
+# and south cards made to agree with the east and west.
+WHIST_MATCH = MatchLaws(
+    laws={
+        **LEAGUE_MOVEMENT_LAWS,
+        "match_average": "Law A (1894)",
+        "odd_pairs": "Law A (1894)",
+        "two_teams": "Law A (1894)",
+        "score_check": "Law A (1894)",
+        "deal_average": "Law V §1",
+        "lowest_score": "Law E III (1894)",
+    },
+    two_teams="half_total",
+    score_card="trick",
+)
 
 WHIST = Code(
     key="whist",
@@ -18,6 +54,8 @@ WHIST = Code(
         "turn": "Law VI §1",
         "claim": "Law VII §2",
         "trick_score": "Law A (1894)",
+        # No law of its own for correcting the score: Goodfellow's.
+        "trick_score_error": Borrowed("daw", "12"),
         "revoke": "Law X §4",
         # Irregularities (laws II-XI; 1894 laws C-G).
         "misdeal": "Law C (1894)",
@@ -57,4 +95,7 @@ WHIST = Code(
     auction=False,
     columns=("tricks", "tricks"),
     counts="all",
+    offences=AWL_OFFENCES,
+    club=WHIST_CLUB,
+    match=WHIST_MATCH,
 )

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .daw import DAW_OFFENCES
-from .offences import (
+from . import (
     ACCEPT,
     CALL_SUIT,
     EXPOSED,
@@ -20,9 +19,9 @@ from .offences import (
     WAIVE,
     WIN,
     Option,
-    register_offences,
     revoke_choice,
 )
+from .daw import DAW_OFFENCES
 
 D = DAW_OFFENCES
 TWO_CARDS_STAND = Option(
@@ -267,6 +266,3 @@ WC_OFFENCES = {
         ),
     )
 }
-
-register_offences("auction", WC_OFFENCES)
-register_offences("royals", WC_OFFENCES)

@@ -3,7 +3,7 @@ seed 003, the 1894 laws C-G where the later laws are silent)."""
 
 from __future__ import annotations
 
-from .offences import (
+from . import (
     CALL_CARD,
     HIGHEST,
     LOWEST,
@@ -15,7 +15,6 @@ from .offences import (
     WAIVE,
     Offence,
     Option,
-    register_offences,
 )
 
 AWL_CALL_SUIT = Option(
@@ -282,5 +281,3 @@ AWL_OFFENCES = {
         ),
     )
 }
-
-register_offences("whist", AWL_OFFENCES)

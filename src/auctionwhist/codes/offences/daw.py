@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .offences import (
+from . import (
     ACCEPT,
     CALL_CARD,
     CALL_SUIT,
@@ -22,7 +22,6 @@ from .offences import (
     WAIVE,
     Offence,
     Option,
-    register_offences,
     revoke_choice,
 )
 
@@ -417,5 +416,3 @@ DAW_OFFENCES = {
         ),
     )
 }
-
-register_offences("daw", DAW_OFFENCES)

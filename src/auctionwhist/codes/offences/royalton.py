@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .offences import (
+from . import (
     EXPOSED,
     NEW_DEAL,
     NOT_PLAY,
@@ -13,7 +13,6 @@ from .offences import (
     RETRACT,
     Offence,
     Option,
-    register_offences,
 )
 from .whist_club import STAND, WC_OFFENCES
 
@@ -309,5 +308,3 @@ ROYALTON_OFFENCES = {
 ROYALTON_OFFENCES["declarant_renounce_corrected"] = replace(
     W["declarant_renounce_corrected"], quote="this penalty cannot be exacted from the declarer"
 )
-
-register_offences("royalton", ROYALTON_OFFENCES)
