@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -76,9 +77,38 @@ def test_law_3_teams_of_an_odd_number_of_pairs_daw() -> None:
 def test_law_51c_average_for_a_deal_that_cannot_be_overplayed_daw() -> None:
     """Law 51 C: each team at the table takes the average score for the deal."""
     assert deal_average([120, 136, 98]) == 118  # 354 / 3
-    assert deal_average([7, 8], "Law V §1 (whist)") == 8  # 7.5: one-half counts as a whole
-    with pytest.raises(ResultError, match="Law 51 C"):
+    assert deal_average([7, 8], "whist") == 8  # 7.5: one-half counts as a whole
+    with pytest.raises(ResultError, match=r"^Law 51 C \(daw\)"):
         deal_average([])
+    with pytest.raises(ResultError, match=r"^Law V §1 \(whist\)"):
+        deal_average([], "whist")
+
+
+@pytest.mark.parametrize(
+    ("code", "average", "odd_pairs", "pairs"),
+    [
+        ("daw", "Laws 5 and 6 (daw)", "Law 3 (daw)", "{} (whist), applied to daw"),
+        (
+            "royalton",
+            "Laws 5 and 6 (daw), applied to royalton",
+            "Law 3 (daw), applied to royalton",
+            "{} (whist), applied to royalton",
+        ),
+        ("whist", "Law A (1894) (whist)", "Law A (1894) (whist)", "{} (whist)"),
+    ],
+)
+def test_match_laws_are_the_codes_own_or_cited_as_borrowed(
+    code: str, average: str, odd_pairs: str, pairs: str
+) -> None:
+    """Goodfellow laws 3, 5 and 6 and 1894 law A: each code ranks a match by
+    its own laws; the auction codes have none and apply Goodfellow's (SPEC
+    §2.2.8); the movements' rankings are the League's."""
+    assert against_average({"a": 1, "b": 2}, code).law == average
+    with pytest.raises(ResultError, match="^" + re.escape(odd_pairs)):
+        team_aggregates([PairScore("A", 0, 1), PairScore("B", 0, 1), PairScore("B", 1, 1)], code)
+    r = each_against_each([HeadToHead("a", "b", 7, 6)], code=code, topic="pairs_matches")
+    assert r.law == pairs.format("Duplicate Whist: Four Pairs and Six Pairs, Scoring")
+    assert r.law.startswith(find_code(code).cite("pairs_matches"))
 
 
 def test_law_e_1894_partner_held_the_surplus_lowest_score_whist() -> None:

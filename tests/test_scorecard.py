@@ -151,3 +151,51 @@ def test_whist_trick_card_law_a_1894() -> None:
     data = card.to_json()
     assert data["card"] == "trick" and data["deals"][0]["trump"]
     assert data["summary"]["ns"]["total"] + data["summary"]["ew"]["total"] == 39
+
+
+@pytest.mark.parametrize(
+    ("code", "trick_law", "honor_law"),
+    [
+        ("daw", "Law 12 (daw)", "Law 19 (daw)"),
+        ("auction", "Law 13 (auction)", "Law 12 (auction)"),
+        ("royals", "Law 13 (royals)", "Law 12 (royals)"),
+        ("royalton", "Law 92 (royalton)", "Law 91 (royalton)"),
+        ("whist", "Law 12 (daw), applied to whist", None),
+    ],
+)
+def test_score_corrections_cite_the_codes_own_law(
+    code: str, trick_law: str, honor_law: str | None
+) -> None:
+    """Goodfellow 12 and 19, Whist Club 13 and 12, Royalton 92 and 91 (the
+    penalty and bonus score): each code's own law for correcting the trick and
+    the honor score. The League has none; Goodfellow's is applied."""
+    card = goodfellow_sample()
+    card.code = find_code(code)
+    e = card.entry(1)
+    with pytest.raises(ScoreCheckError) as trick:
+        card.correct(replace(e, trick=(0, 32)), deal_concluded=True)
+    assert str(trick.value).startswith(f"{trick_law}: the trick score of deal 1")
+    other = replace(e, honors=((HonorCount(64, "4 honors in one hand"),), ()))
+    with pytest.raises(ScoreCheckError) as honor:
+        card.correct(other, match_agreed=True)
+    assert str(honor.value).startswith(f"{honor_law or '(whist)'}: the honor score of deal 1")
+
+
+@pytest.mark.parametrize(
+    ("code", "law"),
+    [
+        ("daw", "Law 4 (daw)"),
+        ("auction", "Law 4 (daw), applied to auction"),
+        ("royalton", "Law 4 (daw), applied to royalton"),
+        ("whist", "Law A (1894) (whist)"),
+    ],
+)
+def test_law_4_cards_compared_cite_the_codes_match_law(code: str, law: str) -> None:
+    """Goodfellow law 4 and 1894 law A: the N-S players compare the cards. The
+    auction codes have no duplicate laws and apply Goodfellow's (SPEC §2.2.8)."""
+    ns, ew = _pair(goodfellow_sample())
+    ns.code = ew.code = find_code(code)
+    ns.entries[0] = replace(ns.entries[0], trick=(0, 16))
+    with pytest.raises(ScoreCheckError) as err:
+        reconcile(ns, ew)
+    assert str(err.value).startswith(f"{law}: the cards disagree on deal 1")

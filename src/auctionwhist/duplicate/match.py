@@ -111,28 +111,28 @@ class Match:
             agg = self.aggregates()
             if len(agg) == 2:
                 (a, ta), (b, tb) = agg.items()
-                if self.code.auction:
-                    rankings.append(against_average(agg, "daw"))
+                if self.code.match.two_teams == "average":
+                    rankings.append(against_average(agg, self.code))
                 else:
-                    rankings.append(two_teams(a, int(ta), b, int(tb)))
+                    rankings.append(two_teams(a, int(ta), b, int(tb), self.code))
             else:
                 rankings.append(self._matches("Matches won (Howell)"))
-                rankings.append(against_average(agg, self._law_key()))
+                rankings.append(against_average(agg, self.code))
         elif s.kind is Kind.PAIR:
             fixed = self._fixed_directions()
             if fixed is not None:
                 ns, ew = fixed
-                r_ns, r_ew, winners = compass(ns, ew)
+                r_ns, r_ew, winners = compass(ns, ew, code=self.code)
                 return MatchResult(
                     self.code.key, s.name, (r_ns, r_ew), winners, tuple(self._notes())
                 )
             if all(c.matches for c in s.comparisons):
                 rankings.append(self._matches("Each pair against each: matches won"))
             else:
-                rankings.append(plus_minus_by_deal(self._played_deals()))
+                rankings.append(plus_minus_by_deal(self._played_deals(), code=self.code))
         else:
             if s.name in ("safford-individuals", "married-couples"):
-                rankings.append(safford(self._safford_groups()))
+                rankings.append(safford(self._safford_groups(), self.code))
             else:
                 rankings.append(self._individual_plus_minus())
         if s.notes:
@@ -140,9 +140,6 @@ class Match:
         first = rankings[0]
         winners = first.leaders
         return MatchResult(self.code.key, s.name, tuple(rankings), winners, tuple(notes))
-
-    def _law_key(self) -> str:
-        return "daw" if self.code.auction else "whist"
 
     def _notes(self) -> list[str]:
         return list(self.schedule.notes)
@@ -179,13 +176,12 @@ class Match:
                             got[0] += p.side_score(side)
                         if key[1] in who:
                             got[1] += p.side_score(side)
-        law = (
-            "Duplicate Whist: Teams against teams, Scoring (whist)"
-            if self.schedule.kind is Kind.TEAM
-            else "Duplicate Whist: Four Pairs and Six Pairs, Scoring (whist)"
-        )
+        topic = "howell_teams" if self.schedule.kind is Kind.TEAM else "pairs_matches"
         return each_against_each(
-            (HeadToHead(a, b, sa, sb) for (a, b), (sa, sb) in totals.items()), title, law
+            (HeadToHead(a, b, sa, sb) for (a, b), (sa, sb) in totals.items()),
+            title,
+            self.code,
+            topic,
         )
 
     def _fixed_directions(self) -> tuple[dict[str, int], dict[str, int]] | None:
@@ -249,7 +245,7 @@ class Match:
             for who, t in held:
                 total[who] += t - avg
         return against_average(
-            {k: v for k, v in total.items()}, self._law_key(), "Tricks won or lost by each player"
+            {k: v for k, v in total.items()}, self.code, "Tricks won or lost by each player"
         )
 
     # -- cards and travellers ---------------------------------------------------------
@@ -293,7 +289,7 @@ class Match:
         entry = CardEntry.from_score(
             p.tray, p.score, (partners(Seat.NORTH), partners(Seat.EAST)), trump=p.deal.turned
         )
-        if not self.code.auction:
+        if self.code.match.score_card == "trick":
             gain = self._whist_gain(p)
             if gain is not None:
                 entry = replace(entry, gain_on_comparison=gain)

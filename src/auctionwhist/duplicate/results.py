@@ -11,7 +11,11 @@ teams and pairs each against each by matches won (ties half, tricks
 deciding ties); compass plus and minus against each direction's average;
 Safford's "top score zero, losses charged"; the revoke limits of law X §4.
 
-Numbers are exact (``Fraction``); the law says where a fraction is dropped.
+Each code declares its match laws (``Code.match``); every ranking cites the
+law of the code the match is played under, ``code.cite(topic)``. The auction
+codes apply Goodfellow's (SPEC §2.2.8), and every code the League's for its
+movements. Numbers are exact (``Fraction``); the law says where a fraction is
+dropped.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..codes import Code, find_code
 from ..errors import WhistError
 
 __all__ = [
@@ -50,17 +55,8 @@ __all__ = [
 
 Number = int | Fraction
 
-LAW_AVERAGE = {
-    "daw": "Laws 5 and 6 (daw)",
-    "whist": "Law A (1894) (whist)",
-}
-LAW_ODD_PAIRS = {"daw": "Law 3 (daw)", "whist": "Law A (1894) (whist)"}
-LAW_TWO_TEAMS = "Law A (1894) (whist)"
-LAW_HOWELL = "Duplicate Whist: Teams against teams, Scoring (whist)"
-LAW_PAIRS = "Duplicate Whist: Four Pairs and Six Pairs, Scoring (whist)"
-LAW_COMPASS = "Duplicate Whist: Compass Whist (whist)"
-LAW_SAFFORD = "Duplicate Whist: Eight Individuals, Scoring (whist)"
-LAW_REVOKE = "Law X §4 (whist)"
+# A ranking is made under a code: a ``Code`` or its key.
+CodeLike = Code | str
 
 
 class ResultError(WhistError):
@@ -221,7 +217,7 @@ def _would_tie(exact: Mapping[str, Fraction], taken: Mapping[str, Fraction]) -> 
 
 def against_average(
     scores: Mapping[str, Number],
-    code: str = "daw",
+    code: CodeLike = "daw",
     title: str = "Against the average of all competing teams",
     direction: str = "",
 ) -> Ranking:
@@ -232,8 +228,9 @@ def against_average(
     whole, unless that makes a tie; then the fraction is kept (SPEC §2.2.11)
     and the match is won by the fraction.
     """
+    law = find_code(code).cite("match_average")
     if not scores:
-        raise ResultError(f"{LAW_AVERAGE.get(code, code)}: no scores to average")
+        raise ResultError(f"{law}: no scores to average")
     exact_scores = {k: Fraction(v) for k, v in scores.items()}
     avg = sum(exact_scores.values(), Fraction(0)) / len(exact_scores)
     rounded = Fraction(round_law6(avg))
@@ -244,7 +241,7 @@ def against_average(
     rows = [(k, exact_scores[k], use[k], None, direction) for k in exact_scores]
     return Ranking(
         title,
-        LAW_AVERAGE.get(code, code),
+        law,
         _place(rows),
         avg,
         avg if kept else rounded,
@@ -253,19 +250,20 @@ def against_average(
     )
 
 
-def two_teams(a: str, tricks_a: int, b: str, tricks_b: int) -> Ranking:
+def two_teams(a: str, tricks_a: int, b: str, tricks_b: int, code: CodeLike = "whist") -> Ranking:
     """Duplicate Whist between two teams: "the team which wins a majority of
     all the tricks scores the match as won by that number of tricks which it
     has taken in excess of one-half the total" (1894 law A)."""
+    law = find_code(code).cite("two_teams")
     if tricks_a < 0 or tricks_b < 0:
-        raise ResultError(f"{LAW_TWO_TEAMS}: a team takes no fewer than 0 tricks")
+        raise ResultError(f"{law}: a team takes no fewer than 0 tricks")
     half = Fraction(tricks_a + tricks_b, 2)
     rows = [
         (a, Fraction(tricks_a), tricks_a - half, None, ""),
         (b, Fraction(tricks_b), tricks_b - half, None, ""),
     ]
     return Ranking(
-        "Two teams: tricks over one-half the total", LAW_TWO_TEAMS, _place(rows), half, half
+        "Two teams: tricks over one-half the total", law, _place(rows), half, half
     )
 
 
@@ -279,7 +277,7 @@ class PairScore:
 
 
 def team_aggregates(
-    pairs: Iterable[PairScore], code: str = "daw"
+    pairs: Iterable[PairScore], code: CodeLike = "daw"
 ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """Each team's aggregate, exact and as the law takes it.
 
@@ -289,7 +287,7 @@ def team_aggregates(
     opposite to its odd pair." Returns (exact, with the averages rounded by
     law 6).
     """
-    law = LAW_ODD_PAIRS.get(code, code)
+    law = find_code(code).cite("odd_pairs")
     rows = list(pairs)
     sides: dict[str, list[int]] = {}
     by_side: tuple[list[Fraction], list[Fraction]] = ([], [])
@@ -324,20 +322,23 @@ def team_aggregates(
     return exact, rounded
 
 
-def deal_average(scores: Sequence[Number], law: str = "Law 51 C (daw)") -> int:
+def deal_average(scores: Sequence[Number], code: CodeLike = "daw") -> int:
     """The average score for a deal not played (or not overplayed) at a table:
     Goodfellow law 51 C, AWL laws IV §9-10 and V §1 ("shall take the average
     score"), taken to the nearest whole number (law 6)."""
     if not scores:
-        raise ResultError(f"{law}: the deal was played at no other table; there is no average")
+        raise ResultError(
+            f"{find_code(code).cite('deal_average')}: the deal was played at no other table; "
+            "there is no average"
+        )
     return round_law6(sum((Fraction(s) for s in scores), Fraction(0)) / len(scores))
 
 
-def lowest_score(scores: Sequence[Number]) -> Fraction:
+def lowest_score(scores: Sequence[Number], code: CodeLike = "whist") -> Fraction:
     """1894 law E III: a player short of cards whose partner held the surplus:
     "his team is given the lowest score made at any table for that deal"."""
     if not scores:
-        raise ResultError("Law E III (1894) (whist): no table played the deal")
+        raise ResultError(f"{find_code(code).cite('lowest_score')}: no table played the deal")
     return min(Fraction(s) for s in scores)
 
 
@@ -355,14 +356,17 @@ class HeadToHead:
 def each_against_each(
     matches: Iterable[HeadToHead],
     title: str = "Matches won",
-    law: str = LAW_HOWELL,
+    code: CodeLike = "whist",
+    topic: str = "howell_teams",
 ) -> Ranking:
     """Howell teams, four and six pairs: "The winner is the team that wins the
     most matches; not the one that gains the most tricks. In case of ties, the
     number of tricks won must decide. If the number of tricks taken by each
     side is a tie in any match, the score is marked zero, and each team
     counts half a match won." Each match is won by the excess over half its
-    total (1894 law A); the tricks gained and lost add up to the tiebreak."""
+    total (1894 law A); the tricks gained and lost add up to the tiebreak.
+    ``topic`` is the law cited: ``howell_teams`` or ``pairs_matches``."""
+    law = find_code(code).cite(topic)
     won: dict[str, Fraction] = {}
     net: dict[str, Fraction] = {}
     seen: set[frozenset[str]] = set()
@@ -395,6 +399,7 @@ def compass(
     ns: Mapping[str, Number],
     ew: Mapping[str, Number],
     after_average: Mapping[str, Number] | None = None,
+    code: CodeLike = "whist",
 ) -> tuple[Ranking, Ranking, tuple[str, ...]]:
     """Compass whist: "each side, N & S and E & W, is then added up in order to
     find the average, and all scores above average are plus, while all below
@@ -405,10 +410,11 @@ def compass(
     made (law X §4: a revoking pair's full penalty). Returns the N-S and E-W
     rankings and the overall winners.
     """
+    c = find_code(code)
     later = dict(after_average or {})
     rankings = []
     for scores, name in ((ns, "N-S"), (ew, "E-W")):
-        r = against_average(scores, "whist", f"Compass whist: {name}", name)
+        r = against_average(scores, c, f"Compass whist: {name}", name)
         if any(cid in scores for cid in later):
             rows = [
                 (s.id, s.score - later.get(s.id, 0), s.result - later.get(s.id, 0), None, name)
@@ -421,12 +427,12 @@ def compass(
                 r.average,
                 r.average_taken,
                 r.fraction_kept,
-                (*r.notes, f"{LAW_REVOKE}: revoke penalties completed after the averages"),
+                (*r.notes, f"{c.cite('revoke')}: revoke penalties completed after the averages"),
             )
         rankings.append(
             Ranking(
                 r.title,
-                LAW_COMPASS,
+                c.cite("compass"),
                 r.standings,
                 r.average,
                 r.average_taken,
@@ -451,7 +457,7 @@ class PlayedDeal:
 
 
 def plus_minus_by_deal(
-    plays: Iterable[PlayedDeal], title: str = "Plus and minus by deals", law: str = LAW_COMPASS
+    plays: Iterable[PlayedDeal], title: str = "Plus and minus by deals", code: CodeLike = "whist"
 ) -> Ranking:
     """Each play set against the average of its tray in its direction, summed
     for each contestant (the compass averaging, deal by deal, for movements
@@ -471,10 +477,11 @@ def plus_minus_by_deal(
         for cid, got, avg in ((p.ns, p.ns_score, ns_avg), (p.ew, p.ew_score, ew_avg)):
             total[cid] = total.get(cid, Fraction(0)) + Fraction(got) - avg
             made[cid] = made.get(cid, Fraction(0)) + Fraction(got)
+    law = find_code(code).cite("compass")
     return Ranking(title, law, _place([(c, made[c], total[c], None, "") for c in total]))
 
 
-def safford(groups: Iterable[Mapping[str, Number]]) -> Ranking:
+def safford(groups: Iterable[Mapping[str, Number]], code: CodeLike = "whist") -> Ranking:
     """Safford's balance sheet: within each comparison (the players who held
     the same cards), "call the top score zero, and charge all players with
     the loss of as many tricks as their total is short of the top score."
@@ -488,10 +495,11 @@ def safford(groups: Iterable[Mapping[str, Number]]) -> Ranking:
         for cid, v in g.items():
             losses[cid] = losses.get(cid, Fraction(0)) + top - Fraction(v)
             made[cid] = made.get(cid, Fraction(0)) + Fraction(v)
+    law = find_code(code).cite("safford")
     if not losses:
-        raise ResultError(f"{LAW_SAFFORD}: no scores to balance")
+        raise ResultError(f"{law}: no scores to balance")
     rows = [(c, made[c], -losses[c], None, "") for c in losses]
-    return Ranking("Top score zero, losses charged", LAW_SAFFORD, _place(rows))
+    return Ranking("Top score zero, losses charged", law, _place(rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +534,10 @@ class RevokeScore:
 
 
 def pair_revoke(
-    made: tuple[int, int], revoke: PairRevoke, others: Sequence[tuple[int, int]]
+    made: tuple[int, int],
+    revoke: PairRevoke,
+    others: Sequence[tuple[int, int]],
+    code: CodeLike = "whist",
 ) -> RevokeScore:
     """Law X §4 in pair matches. The penalty is two tricks for the first
     revoke and one for each later one, never taking tricks won before the
@@ -540,20 +551,21 @@ def pair_revoke(
     of the revoking players shall then, if necessary, be further reduced, so
     that in all cases they shall suffer the full penalty."
     """
+    law = find_code(code).cite("revoke")
     if revoke.side not in (0, 1) or revoke.count < 1:
-        raise ResultError(f"{LAW_REVOKE}: a revoke by side 0 (N-S) or 1 (E-W), at least one")
+        raise ResultError(f"{law}: a revoke by side 0 (N-S) or 1 (E-W), at least one")
     if sum(made) != 13 or min(made) < 0:
-        raise ResultError(f"{LAW_REVOKE}: the tricks made at a deal add up to 13, not {made}")
+        raise ResultError(f"{law}: the tricks made at a deal add up to 13, not {made}")
     if not others:
         raise ResultError(
-            f"{LAW_REVOKE}: the maximum and minimum are those made at the other tables; "
+            f"{law}: the maximum and minimum are those made at the other tables; "
             "there are none"
         )
     r, o = revoke.side, 1 - revoke.side
     before = revoke.before or 0
     if before > made[r]:
         raise ResultError(
-            f"{LAW_REVOKE}: {before} tricks won before the revoke, but {made[r]} in all"
+            f"{law}: {before} tricks won before the revoke, but {made[r]} in all"
         )
     penalty = 2 + (revoke.count - 1)
     r_full = max(made[r] - penalty, before)

@@ -309,7 +309,7 @@ class ScoreCard:
     @property
     def trick_card(self) -> bool:
         """Duplicate Whist keeps tricks only (1894 law A)."""
-        return not self.code.auction
+        return self.code.match.score_card == "trick"
 
     def record(self, entry: CardEntry) -> None:
         """Credit a deal to its tray number (Goodfellow, "Trays, score-cards":
@@ -329,20 +329,21 @@ class ScoreCard:
     def correct(
         self, entry: CardEntry, *, deal_concluded: bool = False, match_agreed: bool = False
     ) -> None:
-        """Correct a deal's record. Law 12 (daw): an error in the trick score may
-        be corrected "before the conclusion of the deal"; law 19: in the honor
-        score, "at any time before the score of the match has been made up and
-        agreed upon"."""
+        """Correct a deal's record, as the code allows. Law 12 (daw): an error in
+        the trick score may be corrected "before the conclusion of the deal";
+        law 19: in the honor score, "at any time before the score of the match
+        has been made up and agreed upon" (Whist Club 13 and 12, Royalton 92
+        and 91, of the game and the rubber)."""
         old = self.entry(entry.number)
         if old.trick != entry.trick and deal_concluded:
             raise ScoreCheckError(
-                f"Law 12 ({self.code.key}): the trick score of deal {entry.number} can no longer "
-                "be corrected; the deal is concluded"
+                f"{self.code.cite('trick_score_error')}: the trick score of deal {entry.number} "
+                "can no longer be corrected; the deal is concluded"
             )
         if [old.honor(0), old.honor(1)] != [entry.honor(0), entry.honor(1)] and match_agreed:
             raise ScoreCheckError(
-                f"Law 19 ({self.code.key}): the honor score of deal {entry.number} can no longer "
-                "be corrected; the score of the match is agreed"
+                f"{self.code.cite('honor_score_error')}: the honor score of deal {entry.number} "
+                "can no longer be corrected; the score of the match is agreed"
             )
         self.entries[self.entries.index(old)] = entry
 
@@ -387,13 +388,15 @@ def reconcile(ns_card: ScoreCard, ew_card: ScoreCard) -> ScoreCard:
     found and corrected (laws 12 and 19).
     """
     code = ns_card.code
-    law = "Law 4" if code.auction else "Law A (1894)"
+    law = code.cite("score_check")
+    errors = ("trick_score_error", "honor_score_error")
+    corrections = ", ".join(code.cite(t) for t in errors if t in code.all_laws)
     if ns_card.keeper != 0 or ew_card.keeper != 1:
-        raise ScoreCheckError(f"{law} ({code.key}): compare the N-S card with the E-W card")
+        raise ScoreCheckError(f"{law}: compare the N-S card with the E-W card")
     ew_by = {e.number: e for e in ew_card.entries}
     if set(ew_by) != {e.number for e in ns_card.entries}:
         missing = sorted(set(ew_by) ^ {e.number for e in ns_card.entries})
-        raise ScoreCheckError(f"{law} ({code.key}): deals {missing} are on one card only")
+        raise ScoreCheckError(f"{law}: deals {missing} are on one card only")
     fixed: list[CardEntry] = []
     for e in ns_card.ordered:
         theirs = ew_by[e.number]
@@ -401,8 +404,8 @@ def reconcile(ns_card: ScoreCard, ew_card: ScoreCard) -> ScoreCard:
             fixed.append(e)
         elif e.checked and theirs.checked:
             raise ScoreCheckError(
-                f"{law} ({code.key}): the cards disagree on deal {e.number} though it was "
-                "checked; correct the error (laws 12 and 19)"
+                f"{law}: the cards disagree on deal {e.number} though it was checked; correct "
+                f"the error ({corrections})"
             )
         else:
             fixed.append(replace(theirs, checked=False))

@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 
 from ..calls import Bid
 from ..cards import Seat, card_str, cards_of
-from ..codes import CODES, Code, find_code
+from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
 from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, Summary, honor_schedule
@@ -46,7 +46,6 @@ from .service import Service, WebError
 __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 
 # The codes in the order a player meets them on the home page.
-_CODE_ORDER = ("daw", "auction", "royals", "royalton", "whist")
 # A whole duplicate match for one person: a small room of robots (two tables,
 # Goodfellow's two teams of four) — short enough for an evening.
 SOLO_MOVEMENT = "two-teams-of-four"
@@ -206,11 +205,6 @@ def _page(handler: Any) -> Any:
 # -- home --------------------------------------------------------------------------
 
 
-def _codes() -> list[Code]:
-    known = [CODES[k] for k in _CODE_ORDER if k in CODES]
-    return known + [c for k, c in CODES.items() if k not in _CODE_ORDER]
-
-
 def code_facts(code: Code) -> dict[str, Any]:
     """What the home page says of a code."""
     return {
@@ -225,7 +219,7 @@ def code_facts(code: Code) -> dict[str, Any]:
 async def home(request: Request) -> Response:
     return render(
         "home.html.j2",
-        codes=[code_facts(c) for c in _codes()],
+        codes=[code_facts(c) for c in all_codes()],
         movements=list(MOVEMENTS.values()),
         solo_movement=SOLO_MOVEMENT,
     )

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from ..calls import Bid, CallError, Contract, parse_call
 from ..cards import Deal, DealError, Seat, card_from_str
-from ..codes import Code, find_code
+from ..codes import Code, all_codes, find_code
 from ..dealing import deal as deal_cards
 from ..duplicate.match import Match, MatchPlay
 from ..duplicate.movements import movement as find_movement
@@ -1228,7 +1228,8 @@ def _check_spec(spec: Any) -> dict[str, Any]:
     try:
         code: Code = find_code(str(spec.get("code", "")))
     except (KeyError, ValueError):
-        raise WebError(400, "bad_code", "code: daw, auction, royals, royalton or whist") from None
+        keys = ", ".join(c.key for c in all_codes())
+        raise WebError(400, "bad_code", f"code: one of {keys}") from None
     mode = spec.get("mode", "enforce")
     if mode not in ("enforce", "laws"):
         raise WebError(400, "malformed", "mode: enforce or laws")
