@@ -1,0 +1,208 @@
+"""The codes: every piece of a code's law data reached from its ``Code``, one
+``cite`` for all of it, and no code's key tested outside ``codes/``."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from auctionwhist.codes import CODES, Borrowed, ClubLaws, Code, MatchLaws, all_codes, find_code
+from auctionwhist.errors import WhistError
+from auctionwhist.laws import offence, offences_for
+
+KEYS = tuple(CODES)
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "auctionwhist"
+
+
+def test_the_registry_lists_every_code_in_order() -> None:
+    assert [c.key for c in all_codes()] == ["daw", "auction", "royals", "royalton", "whist"]
+    assert all(find_code(c.key) is c for c in all_codes())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_offences_are_the_codes_own(key: str) -> None:
+    """``offence(code, key)`` reads the table the code declares; every offence
+    and option cites a law of that code."""
+    code = find_code(key)
+    assert offences_for(code) is code.offences and code.offences
+    for name, o in code.offences.items():
+        assert offence(key, name) is o
+        for topic in (o.topic, *o.see, *(opt.topic for opt in o.options if opt.topic)):
+            assert code.cite(topic) != f"({key})", (name, topic)
+
+
+def test_offence_tables_follow_the_laws_they_come_from() -> None:
+    """Goodfellow law 58 and Whist Club law 52 make an insufficient bid good;
+    Royalton law 38 names the same remedy; the League has no auction."""
+    daw, auction, royals, royalton, whist = (find_code(k) for k in KEYS)
+    assert daw.cite(daw.offences["insufficient_bid"].topic) == "Law 58 (daw)"
+    assert auction.cite(auction.offences["insufficient_bid"].topic) == "Law 52 (auction)"
+    assert royals.offences is auction.offences  # the same Whist Club laws
+    assert royalton.cite(royalton.offences["insufficient_bid"].topic) == "Law 38 (royalton)"
+    assert "insufficient_bid" not in whist.offences
+    assert whist.cite(whist.offences["revoke"].topic) == "Law X §4 (whist)"
+
+
+@pytest.mark.parametrize(
+    ("key", "cutting_out", "two_tables"),
+    [
+        ("daw", "Law 28 (daw)", "Law 27 (daw)"),
+        ("auction", "Law 21 (auction)", "Law 27 (daw), applied to auction"),
+        ("royals", "Law 21 (royals)", "Law 27 (daw), applied to royals"),
+        ("royalton", "Law 5 (royalton)", "Law 27 (daw), applied to royalton"),
+        ("whist", "Law 28 (daw), applied to whist", "Law B of 1894 (whist)"),
+    ],
+)
+def test_club_laws_are_declared_with_the_code(key: str, cutting_out: str, two_tables: str) -> None:
+    """Goodfellow 27-28, Whist Club 21, Royalton 5, 1894 law B; where a code is
+    silent on two tables, Goodfellow's law is applied and cited as his."""
+    code = find_code(key)
+    assert isinstance(code.club, ClubLaws)
+    assert code.cite("cutting_out") == cutting_out
+    assert code.cite("two_tables") == two_tables
+
+
+@pytest.mark.parametrize(
+    ("key", "average", "two_teams", "card"),
+    [
+        ("daw", "Laws 5 and 6 (daw)", "average", "goodfellow"),
+        ("auction", "Laws 5 and 6 (daw), applied to auction", "average", "goodfellow"),
+        ("royals", "Laws 5 and 6 (daw), applied to royals", "average", "goodfellow"),
+        ("royalton", "Laws 5 and 6 (daw), applied to royalton", "average", "goodfellow"),
+        ("whist", "Law A (1894) (whist)", "half_total", "trick"),
+    ],
+)
+def test_match_laws_are_declared_with_the_code(
+    key: str, average: str, two_teams: str, card: str
+) -> None:
+    """Goodfellow laws 5-6 and 1894 law A; the auction codes have no duplicate
+    laws and apply Goodfellow's (SPEC §2.2.8)."""
+    code = find_code(key)
+    assert isinstance(code.match, MatchLaws)
+    assert code.cite("match_average") == average
+    assert code.match.two_teams == two_teams
+    assert code.match.score_card == card
+    assert code.cite("compass").startswith("Duplicate Whist: Compass Whist (whist)")
+
+
+def test_one_cite_for_the_play_the_club_room_and_the_match() -> None:
+    daw = find_code("daw")
+    assert daw.cite("double_partner") == "Law 73 (daw)"  # the play
+    assert daw.cite("dealer") == "Law 46 (daw)"  # the club room
+    assert daw.cite("odd_pairs") == "Law 3 (daw)"  # the match
+    assert daw.cite("no_such_topic") == "(daw)"
+    assert find_code("whist").cite("revoke") == "Law X §4 (whist)"
+
+
+def test_a_topic_declared_twice_is_refused() -> None:
+    daw = find_code("daw")
+    clash = MatchLaws(laws={"dealer": "47"})
+    with pytest.raises(WhistError, match="dealer"):
+        replace(daw, key="daw-clash", match=clash)
+    same = replace(daw, key="daw-same", match=MatchLaws(laws={"dealer": "46"}))
+    assert same.cite("dealer") == "Law 46 (daw-same)"
+
+
+def test_a_new_code_needs_no_edit_outside_its_declaration() -> None:
+    """A code declared with borrowed laws cites them as the lender's."""
+    code = Code(
+        key="test-code",
+        title="a test",
+        seed="",
+        laws={"trick_score": Borrowed("daw", "9")},
+        trick_values={"S": 1},
+    )
+    assert code.cite("trick_score") == "Law 9 (daw), applied to test-code"
+    assert code.club is None and not code.offences
+    with pytest.raises(WhistError, match="declares no offences"):
+        offences_for(code)
+
+
+# -- no code's key tested outside codes/ ---------------------------------------------
+
+
+def _code_keys(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in KEYS:
+        return {node.value}
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return set().union(*(_code_keys(e) for e in node.elts if isinstance(e, ast.Constant)))
+    return set()
+
+
+def _names_a_code(node: ast.AST) -> bool:
+    if isinstance(node, ast.Attribute):
+        return node.attr == "key" or "code" in node.attr
+    return isinstance(node, ast.Name) and ("code" in node.id or node.id == "key")
+
+
+def key_tests(source: str) -> list[str]:
+    """Comparisons of a code's key and registries keyed by codes' keys.
+
+    ``"auction"`` is also the name of a phase: it counts only when compared
+    with something that names a code or a key. ``find_code("daw")`` is the
+    registry lookup, allowed.
+    """
+    found = []
+    for n in ast.walk(ast.parse(source)):
+        if isinstance(n, ast.Compare):
+            sides = [n.left, *n.comparators]
+            keys = set().union(*(_code_keys(s) for s in sides))
+            if keys - {"auction"} or (keys and any(_names_a_code(s) for s in sides)):
+                found.append(f"{n.lineno}: {ast.unparse(n)}")
+        elif isinstance(n, ast.MatchValue) and _code_keys(n.value) - {"auction"}:
+            found.append(f"{n.lineno}: case {ast.unparse(n.value)}")
+        elif isinstance(n, ast.Dict | ast.Tuple | ast.List | ast.Set):
+            items = n.keys if isinstance(n, ast.Dict) else n.elts
+            keys = set().union(*(_code_keys(k) for k in items if k is not None))
+            if len(keys) >= 2:
+                found.append(f"{n.lineno}: {ast.unparse(n)[:60]}")
+    return found
+
+
+# A study names the codes it compares: the study's data, not the codes' laws.
+ALLOWED = {"analysis/studies/hawley.py", "analysis/studies/par_frequency.py"}
+
+
+def test_no_module_outside_codes_tests_a_codes_key() -> None:
+    """STYLE: the machinery never branches on a code's name; it asks the code."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("codes/") or rel in ALLOWED:
+            continue
+        hits = key_tests(path.read_text(encoding="utf-8"))
+        if hits:
+            found[rel] = hits
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'if code.key == "daw": pass',
+        'x = 1 if c.key in ("daw", "whist") else 2',
+        'if code == "royalton": pass',
+        'if self.code.key != "auction": pass',
+        'LAW = {"daw": "Laws 5 and 6", "whist": "Law A (1894)"}',
+        'ORDER = ("daw", "auction", "royals")',
+        'match code.key:\n    case "whist": pass',
+    ],
+)
+def test_the_key_test_finds_what_it_forbids(source: str) -> None:
+    assert key_tests(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'c = find_code("daw")',
+        'if t.phase == "auction": pass',
+        'if phase in ("auction", "play"): pass',
+        'if o.key == "revoke": pass',
+    ],
+)
+def test_the_key_test_allows_the_registry_and_phases(source: str) -> None:
+    assert key_tests(source) == []
