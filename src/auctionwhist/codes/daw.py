@@ -49,6 +49,7 @@ DAW_CLUB = ClubLaws(
 # not played. Movements the League describes score by its laws.
 GOODFELLOW_MATCH_LAWS = {
     "match_average": "Laws 5 and 6",
+    "teams": "2",
     "odd_pairs": "3",
     "score_check": "4",
     "deal_average": "51 C",

@@ -29,6 +29,7 @@ WHIST_MATCH = MatchLaws(
     laws={
         **LEAGUE_MOVEMENT_LAWS,
         "match_average": "Law A (1894)",
+        "teams": "Law A (1894)",
         "odd_pairs": "Law A (1894)",
         "two_teams": "Law A (1894)",
         "score_check": "Law A (1894)",

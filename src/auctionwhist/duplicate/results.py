@@ -287,29 +287,32 @@ def team_aggregates(
     opposite to its odd pair." Returns (exact, with the averages rounded by
     law 6).
     """
-    law = find_code(code).cite("odd_pairs")
+    c = find_code(code)
+    law, teams = c.cite("odd_pairs"), c.cite("teams")
     rows = list(pairs)
     sides: dict[str, list[int]] = {}
     by_side: tuple[list[Fraction], list[Fraction]] = ([], [])
     exact: dict[str, Fraction] = {}
     for p in rows:
         if p.side not in (0, 1):
-            raise ResultError(f"{law}: a pair sits North-South (0) or East-West (1), not {p.side}")
+            raise ResultError(
+                f"{teams}: a pair sits North-South (0) or East-West (1), not {p.side}"
+            )
         sides.setdefault(p.team, [0, 0])[p.side] += 1
         by_side[p.side].append(Fraction(p.score))
         exact[p.team] = exact.get(p.team, Fraction(0)) + Fraction(p.score)
     sizes = {sum(n) for n in sides.values()}
     if len(sizes) > 1:
         raise ResultError(
-            f"{law}: the contesting teams must be of the same number (law 2), "
+            f"{teams}: the contesting teams must be of the same number, "
             f"not {sorted(sizes)} pairs"
         )
     rounded = dict(exact)
     for team, (ns, ew) in sides.items():
         if abs(ns - ew) > 1:
             raise ResultError(
-                f"{law}: one-half of a team's pairs, or as near as possible, sit North-South "
-                f"(law 2); {team} has {ns} and {ew}"
+                f"{teams}: one-half of a team's pairs, or as near as possible, sit North-South; "
+                f"{team} has {ns} and {ew}"
             )
         if ns == ew:
             continue
