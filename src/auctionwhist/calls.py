@@ -23,6 +23,8 @@ __all__ = [
     "Contract",
     "Denomination",
     "Other",
+    "call_str",
+    "call_text",
     "parse_call",
     "parse_contract",
 ]
@@ -34,17 +36,30 @@ class CallError(WhistError):
 
 @dataclass(frozen=True, slots=True)
 class Denomination:
+    """What a bid names. ``symbol`` is how the table and the page show it
+    briefly (``"R♠"``, ``"Nul."``)."""
+
     key: str
     name: str
     trump: Suit | None
+    symbol: str
     nullo: bool = False
-    # What a bid of it names, for the declarant rule (SPEC §2.2.3): Royal
-    # Spades names the spade suit, as plain spades do.
-    names: str = ""
+
+    @property
+    def strain(self) -> str:
+        """The strain the declaration is played in, as the solver names it:
+        the trump suit's letter, ``"NT"`` or ``"NL"``.
+
+        >>> DENOMINATIONS["RS"].strain, DENOMINATIONS["NT"].strain
+        ('S', 'NT')
+        """
+        return self.key if self.trump is None else self.trump.char
 
     @property
     def named(self) -> str:
-        return self.names or self.key
+        """What a bid of it names for the declarant rule (the first of a side
+        to name it plays it): Royal Spades name spades, as plain spades do."""
+        return self.strain
 
     def __str__(self) -> str:
         return self.key
@@ -53,13 +68,13 @@ class Denomination:
 DENOMINATIONS: dict[str, Denomination] = {
     d.key: d
     for d in (
-        Denomination("C", "clubs", Suit.CLUBS),
-        Denomination("D", "diamonds", Suit.DIAMONDS),
-        Denomination("H", "hearts", Suit.HEARTS),
-        Denomination("S", "spades", Suit.SPADES),
-        Denomination("RS", "royal spades", Suit.SPADES, names="S"),
-        Denomination("NT", "no-trump", None),
-        Denomination("NL", "nullo", None, nullo=True),
+        Denomination("C", "clubs", Suit.CLUBS, "♣"),
+        Denomination("D", "diamonds", Suit.DIAMONDS, "♦"),
+        Denomination("H", "hearts", Suit.HEARTS, "♥"),
+        Denomination("S", "spades", Suit.SPADES, "♠"),
+        Denomination("RS", "royal spades", Suit.SPADES, "R♠"),
+        Denomination("NT", "no-trump", None, "NT"),
+        Denomination("NL", "nullo", None, "Nul.", nullo=True),
     )
 }
 
@@ -94,6 +109,35 @@ class Other(enum.Enum):
 
 
 Call = Bid | Other
+
+# The notation's words for the calls that are not bids; parse_call reads them back.
+_OTHER_NOTATION = {
+    Other.PASS: "pass",
+    Other.DOUBLE: "X",
+    Other.REDOUBLE: "XX",
+    Other.NO_BID: "no bid",
+}
+
+
+def call_str(call: Call) -> str:
+    """A call in the notation of the logs, which ``parse_call`` reads back.
+
+    >>> [call_str(c) for c in (Bid(3, "S", royal=True), Other.DOUBLE, Other.NO_BID)]
+    ['3SR', 'X', 'no bid']
+    """
+    return str(call) if isinstance(call, Bid) else _OTHER_NOTATION[call]
+
+
+def call_text(call: Call) -> str:
+    """A call as the table says it, for people to read.
+
+    >>> [call_text(c) for c in (Bid(3, "S", royal=True), Bid(2, "NL"), Other.DOUBLE)]
+    ['3 ♠ royal', '2 Nul.', 'double']
+    """
+    if isinstance(call, Other):
+        return call.value
+    return f"{call.level} {call.denom.symbol}" + (" royal" if call.royal else "")
+
 
 _BID_RE = re.compile(r"^([1-7])\s*(NT|N|RS|NL|C|D|H|S)\s*(R?)$")
 _OTHER = {

@@ -37,6 +37,7 @@ __all__ = [
     "hand_to_pbn",
     "highest",
     "lowest",
+    "suit_bits",
     "suit_cards",
 ]
 
@@ -225,6 +226,15 @@ def suit_cards(hand: int, suit: Suit | int) -> int:
     return hand & SUIT_MASKS[suit]
 
 
+def suit_bits(hand: int, suit: Suit | int) -> int:
+    """The ranks ``hand`` holds in ``suit`` as thirteen bits, the deuce lowest.
+
+    >>> bin(suit_bits(hand_from_cards([card(Suit.HEARTS, 14), card(Suit.HEARTS, 2)]), Suit.HEARTS))
+    '0b1000000000001'
+    """
+    return (hand & SUIT_MASKS[suit]) >> (13 * suit)
+
+
 def highest(hand: int) -> int:
     return hand.bit_length() - 1
 
@@ -236,7 +246,7 @@ def lowest(hand: int) -> int:
 def hand_to_pbn(hand: int) -> str:
     parts = []
     for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-        bits = (hand >> (13 * s)) & 0x1FFF
+        bits = suit_bits(hand, s)
         parts.append("".join(RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1))
     return ".".join(parts)
 

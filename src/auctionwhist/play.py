@@ -6,12 +6,14 @@ trick is a list of card ints. ``Seat`` objects are made only at the edges.
 
 from __future__ import annotations
 
-from .cards import Seat, Suit, card_str
+from collections.abc import Sequence
+
+from .cards import SUIT_MASKS, Seat, Suit, card_str, cards_of
 from .codes import Code
 from .errors import LawError
 from .records import CardPlayed
 
-__all__ = ["IllegalPlayError", "Play", "PlayError", "trick_winner"]
+__all__ = ["IllegalPlayError", "Play", "PlayError", "follow_suit", "trick_winner"]
 
 _SEATS = tuple(Seat)
 _SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
@@ -41,6 +43,16 @@ def trick_winner(cards: list[int] | tuple[int, ...], trump: int) -> int:
         elif s == trump:
             best, best_suit, win = c, s, i
     return win
+
+
+def follow_suit(hand: int, trick: Sequence[int]) -> int:
+    """The cards of ``hand`` that may be played to ``trick``: those of the suit
+    led when it holds any (each player must follow suit if he can), else all."""
+    if trick:
+        follow = hand & SUIT_MASKS[trick[0] // 13]
+        if follow:
+            return follow
+    return hand
 
 
 class Play:
@@ -108,21 +120,10 @@ class Play:
         return Suit(self.trick[0] // 13) if self.trick else None
 
     def legal_mask(self) -> int:
-        hand = self.hands[self._turn]
-        if self.trick:
-            follow = hand & _SUIT_MASKS[self.trick[0] // 13]
-            if follow:
-                return follow
-        return hand
+        return follow_suit(self.hands[self._turn], self.trick)
 
     def legal_cards(self) -> list[int]:
-        mask = self.legal_mask()
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return list(cards_of(self.legal_mask()))
 
     def verify_play(self, c: int) -> None:
         """Raise ``IllegalPlayError`` unless ``c`` may be played now."""

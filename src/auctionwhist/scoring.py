@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .calls import Contract, Denomination
-from .cards import Deal, Seat, Suit, card
+from .cards import Deal, Seat, Side, Suit, card
 from .codes import Code, HonorTable, find_code
 from .errors import WhistError
 
@@ -28,8 +28,6 @@ __all__ = [
     "score_deal",
 ]
 
-SIDES = ("ns", "ew")
-SIDE_NAMES = ("North-South", "East-West")
 ACES = sum(1 << card(s, 14) for s in Suit)
 
 
@@ -107,7 +105,7 @@ class ScoreItem:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "side": SIDES[self.side],
+            "side": Side(self.side).key,
             "column": self.column,
             "points": self.points,
             "reason": self.reason,
@@ -146,8 +144,8 @@ class DealScore:
     def to_json(self) -> dict[str, Any]:
         """The ``whist score --json`` shape (SPEC §5)."""
         out: dict[str, Any] = {
-            SIDES[s]: {"trick": self.trick(s), "honor": self.honor(s), "total": self.total(s)}
-            for s in (0, 1)
+            s.key: {"trick": self.trick(s), "honor": self.honor(s), "total": self.total(s)}
+            for s in Side
         }
         out["items"] = [i.to_json() for i in self.items]
         return out
@@ -262,7 +260,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
                     1 - side,
                     "honor",
                     extra * law.later,
-                    f"{_plural(extra, 'extra revoke')} by {SIDE_NAMES[side]}, both sides revoked",
+                    f"{_plural(extra, 'extra revoke')} by {Side(side).title}, both sides revoked",
                     "revoke_both",
                 )
         return _finish(r, sheet)
@@ -378,7 +376,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
                     1 - side,
                     "honor",
                     extra * law.later,
-                    f"{_plural(extra, 'later revoke')} by {SIDE_NAMES[side]}",
+                    f"{_plural(extra, 'later revoke')} by {Side(side).title}",
                     "revoke_later",
                 )
     return _finish(r, sheet)
@@ -477,7 +475,7 @@ def _score_honors(sheet: _Sheet, r: DealResult, denom: Denomination) -> None:
         double = len(seats) == 2
         points = (table.double_chicane if double else table.chicane) * value
         name = (
-            f"double chicane ({SIDE_NAMES[side]})"
+            f"double chicane ({Side(side).title})"
             if double
             else f"chicane ({seats[0].name.title()})"
         )
@@ -578,7 +576,7 @@ def _score_all_tricks(r: DealResult) -> DealScore:
         moved = taken[side] - left
         if moved:
             reason = (
-                f"{_plural(revoked[side], 'revoke')} by {SIDE_NAMES[side]}: "
+                f"{_plural(revoked[side], 'revoke')} by {Side(side).title}: "
                 f"{_plural(moved, 'trick')} transferred{note}"
             )
             sheet.add(side, "trick", -moved, reason, "revoke")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..calls import DENOMINATIONS
 from ..cards import Deal, Seat, Suit
 from ..codes import Code, find_code
 from ..scoring import DealResult, score_deal
@@ -35,7 +36,7 @@ def strains_of(code: Code | str) -> tuple[str, ...]:
     c = find_code(code)
     if not c.auction:
         return SUIT_STRAINS
-    keys = {("S" if d == "RS" else d) for d in c.trick_values}
+    keys = {DENOMINATIONS[d].strain for d in c.trick_values}
     return tuple(s for s in solver.STRAINS if s in keys)
 
 

@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..calls import Bid, Contract
-from ..cards import Deal, Seat
+from ..calls import DENOMINATIONS, Bid, Contract
+from ..cards import Deal, Seat, Side
 from ..codes import Code, find_code
 from ..errors import WhistError
 from ..scoring import DealResult, Holdings, score_deal
@@ -181,7 +181,6 @@ def _best(side: int, values: Sequence[int]) -> int:
 
 
 Ways = tuple[tuple[Seat, int], ...]  # (declarer, doubled) of a side's best result
-_SIDES = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
 _DECLARANT_CACHE: dict[
     tuple[str, Bid, tuple[int, ...], int], tuple[tuple[int, int], tuple[Ways, Ways]]
 ] = {}
@@ -199,9 +198,9 @@ def _as_declarant(
         return got
     per_side: list[int] = []
     ways: list[Ways] = []
-    for side in (0, 1):
+    for side in Side:
         options: list[tuple[int, Seat, int]] = []
-        for seat in _SIDES[side]:
+        for seat in side.seats:
             t = row[seat]
             won = 13 - t if bid.denom.nullo else t
             doubled = 0 if won >= 6 + bid.level else 1
@@ -231,7 +230,7 @@ def par(code: Code | str, deal: Deal, tricks: Mapping[str, Sequence[int]]) -> Pa
             f"{c.cite('trump')}: {c.title} has no auction, so no par; "
             "the turned card names the trump"
         )
-    strains = {d: ("S" if d == "RS" else d) for d in c.trick_values}
+    strains = {d: DENOMINATIONS[d].strain for d in c.trick_values}
     for strain in strains.values():
         row = tricks.get(strain)
         if row is None or len(row) != 4:

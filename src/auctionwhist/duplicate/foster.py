@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from ..cards import Deal, Suit
+from ..cards import Deal, Suit, suit_bits
 from ..codes import Code
 from ..errors import WhistError
 
@@ -58,7 +58,7 @@ def transpose_hand(hand: int, perm: Sequence[int]) -> int:
     """The hand with each suit's thirteen bits moved to the suit ``perm[suit]``."""
     out = 0
     for s in range(4):
-        out |= ((hand >> (13 * s)) & 0x1FFF) << (13 * int(perm[s]))
+        out |= suit_bits(hand, s) << (13 * int(perm[s]))
     return out
 
 
@@ -104,4 +104,4 @@ def suits_of_equal_value(code: Code) -> bool:
 
 def longest_suit(deal: Deal) -> int:
     """The most cards any hand holds in one suit."""
-    return max(((hand >> (13 * s)) & 0x1FFF).bit_count() for hand in deal.hands for s in range(4))
+    return max(suit_bits(hand, s).bit_count() for hand in deal.hands for s in range(4))

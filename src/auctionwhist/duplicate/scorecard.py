@@ -30,7 +30,7 @@ from typing import Any
 import jinja2
 
 from ..calls import Contract
-from ..cards import Suit, card_rank, card_suit
+from ..cards import Side, Suit, card_rank, card_suit
 from ..codes import Code, find_code
 from ..errors import WhistError
 from ..scoring import DealScore
@@ -179,9 +179,9 @@ class CardEntry:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deal": self.number}
-        for side, key in ((0, "ns"), (1, "ew")):
+        for side in Side:
             gain = self.gain_of(side)
-            out[key] = {
+            out[side.key] = {
                 "declaration": list(self.declaration[side]),
                 "trick": self.trick[side],
                 "honor": [
@@ -243,7 +243,7 @@ class Summary:
                    "gains": self.gains[0]},
             "ew": {"trick": self.trick[1], "honor": self.honor[1], "total": self.total[1],
                    "gains": self.gains[1]},
-            "winner": None if self.winner is None else ("ns", "ew")[self.winner],
+            "winner": None if self.winner is None else Side(self.winner).key,
             "by": self.margin,
         }  # fmt: skip
 
@@ -366,7 +366,7 @@ class ScoreCard:
             "card": "trick" if self.trick_card else "goodfellow",
             "title": self.title,
             "table": self.table,
-            "kept_by": ("ns", "ew")[self.keeper],
+            "kept_by": Side(self.keeper).key,
             "play": "overplay" if self.overplay else "original",
             "teams": {"ns": self.teams[0], "ew": self.teams[1]},
             "players": list(self.players),

@@ -30,7 +30,7 @@ from dataclasses import fields
 from typing import Any
 
 from .. import records
-from ..calls import Bid, Call, CallError, Other, parse_call
+from ..calls import Call, CallError, call_str, parse_call
 from ..cards import Deal, DealError, Seat, card_from_str, card_str
 from ..errors import WhistError
 from ..records import Event
@@ -55,19 +55,6 @@ VERSION = 1
 
 class JsonLogError(WhistError):
     """JSON that is not an event log, naming the field at fault."""
-
-
-_OTHER_STR = {
-    Other.PASS: "pass",
-    Other.DOUBLE: "X",
-    Other.REDOUBLE: "XX",
-    Other.NO_BID: "no bid",
-}
-
-
-def call_str(call: Call) -> str:
-    """``"1H"``, ``"3SR"``, ``"pass"``, ``"X"``, ``"XX"``, ``"no bid"``."""
-    return str(call) if isinstance(call, Bid) else _OTHER_STR[call]
 
 
 def call_from_str(text: str) -> Call:

@@ -59,6 +59,7 @@ from ..cards import (
     Deal,
     DealError,
     Seat,
+    Side,
     Suit,
     card_from_str,
     card_str,
@@ -348,8 +349,8 @@ def export_pbn(
             _tag(
                 "AuctionWhistScore",
                 "; ".join(
-                    f"{side} trick={score.trick(s)} honor={score.honor(s)} total={score.total(s)}"
-                    for s, side in enumerate(("NS", "EW"))
+                    f"{s.pbn} trick={score.trick(s)} honor={score.honor(s)} total={score.total(s)}"
+                    for s in Side
                 ),
             )
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..calls import Contract
-from ..cards import Seat
+from ..cards import Seat, Side
 from ..codes import Code, find_code
 from ..records import Ruling
 from ..scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
@@ -19,9 +19,6 @@ from ..table import Table
 from .offences import LawsError, Offence, offence
 
 __all__ = ["Facts", "RulingOption", "RulingReport", "apply_ruling", "ruling", "ruling_for"]
-
-SIDES = ("North-South", "East-West")
-
 
 @dataclass(frozen=True, slots=True)
 class Facts:
@@ -101,8 +98,8 @@ def _score_text(score: DealScore) -> str:
     if score.void:
         return score.note or "no score"
     return "; ".join(
-        f"{SIDES[s]} {score.trick(s)} trick + {score.honor(s)} honor = {score.total(s)}"
-        for s in (0, 1)
+        f"{s.title} {score.trick(s)} trick + {score.honor(s)} honor = {score.total(s)}"
+        for s in Side
     )
 
 
@@ -135,7 +132,7 @@ def _effect(
         return "the deal is rectified and played; no change to the score", None
     if points and side is not None:
         extra = ScoreItem(side, "honor", points, o.name, code.cite(o.topic))
-        text = f"+{points} to {SIDES[side]}'s honor (penalty) column"
+        text = f"+{points} to {Side(side).title}'s honor (penalty) column"
         if facts.tricks is not None and facts.contract is not None:
             base = score_deal(DealResult(code, facts.contract, facts.declarer, facts.tricks))
             score = replace(base, items=(*base.items, extra))

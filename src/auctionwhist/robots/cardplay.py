@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..calls import Contract
-from ..cards import FULL_PACK, Seat
+from ..cards import FULL_PACK, SUIT_CHARS, SUIT_MASKS, Seat
 from ..solver import Position, score_cards, solve_position
 from ..solver.dds import dds_solve_boards
 from .bidding import BiddingRobot
@@ -56,7 +56,6 @@ __all__ = [
     "strain_of",
 ]
 
-_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
 _HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
 
@@ -99,9 +98,8 @@ def solver_strain(contract: Contract | None, trump: int) -> str:
     Spades as spades), or, with no contract, Duplicate Whist's trump suit
     (``trump`` 0-3, -1 none)."""
     if contract is not None:
-        d = contract.bid.denomination
-        return "S" if d == "RS" else d
-    return "CDHS"[trump] if trump >= 0 else "NT"
+        return contract.denom.strain
+    return SUIT_CHARS[trump] if trump >= 0 else "NT"
 
 
 def strain_of(view: SeatView) -> str:
@@ -185,7 +183,7 @@ def _misfits(k: Knowledge, hands: dict[Seat, int]) -> int:
     for s in k.hidden:
         whole = hands[s] | k.played_by[s]
         for suit, n in k.promises[s]:
-            bad += (whole & _SUIT[suit]).bit_count() < n
+            bad += (whole & SUIT_MASKS[suit]).bit_count() < n
         lo, hi = k.strength[s]
         if lo or hi < 40:
             p = _hcp(whole)
@@ -361,11 +359,11 @@ def _come_along(view: SeatView, led_card: int) -> bool:
         return False
     hand = playing_hand(view)
     suit = led_card // 13
-    held = hand & _SUIT[suit]
+    held = hand & SUIT_MASKS[suit]
     below = led_card - 1  # the next honor or the one after it
     if held >> below & 1 or held >> (below - 1) & 1:
         return True
-    return view.trump >= 0 and held.bit_count() == 2 and bool(hand & _SUIT[view.trump])
+    return view.trump >= 0 and held.bit_count() == 2 and bool(hand & SUIT_MASKS[view.trump])
 
 
 def monte_carlo_card(
@@ -488,7 +486,7 @@ def _suit_to_call(view: SeatView, offender: Seat, key: str) -> int:
     ours = our_hands(view)
 
     def strength(s: int) -> tuple[int, int]:
-        held = ours & _SUIT[s]
+        held = ours & SUIT_MASKS[s]
         return (_hcp(held), held.bit_count())
 
     suits = [s for s in range(4) if s != view.trump] or list(range(4))

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from ..calls import Bid, Call
-from ..cards import Seat
+from ..cards import SUIT_MASKS, Seat
 from ..play import trick_winner
 from .bidding import BiddingRobot
 from .player import PlayerError
@@ -33,7 +33,6 @@ __all__ = [
     "playing_hand",
 ]
 
-_SUIT = tuple(0x1FFF << (13 * s) for s in range(4))
 _HONOR = 11  # jack and above are the honors a card "covers" (rank 2..14)
 
 
@@ -58,7 +57,7 @@ def our_hands(view: SeatView) -> int:
 
 def master(c: int, view: SeatView, ours: int) -> bool:
     """Whether ``c`` is the best card left in its suit but for cards ``ours``."""
-    suit = _SUIT[c // 13]
+    suit = SUIT_MASKS[c // 13]
     above = suit & ~((2 << c) - 1)
     return not (above & ~view.played & ~ours)
 
@@ -144,7 +143,7 @@ def _discard(cards: list[int], view: SeatView, hand: int) -> int:
 
     def weakness(c: int) -> tuple[int, int, int]:
         suit = c // 13
-        held = hand & _SUIT[suit]
+        held = hand & SUIT_MASKS[suit]
         honors = sum(1 for x in _cards(held) if x % 13 + 2 >= _HONOR)
         return (int(suit == view.trump), honors, c % 13)
 
@@ -201,7 +200,7 @@ def heuristic_card(view: SeatView) -> int:
     if position == 3:
         # Third hand high, but the lowest of equal cards (win cheaply).
         c = max(winners)
-        held = hand & _SUIT[led]
+        held = hand & SUIT_MASKS[led]
         while c - 1 >= led * 13 and (held | view.played) >> (c - 1) & 1 and (c - 1) in winners:
             c -= 1
         return c
@@ -214,7 +213,7 @@ def _lead(view: SeatView, cards: list[int], hand: int, ours: int, nullo: bool) -
     trump = view.trump
     declaring = view.declarer is not None and view.declarer.side == view.seat.side
     if declaring and trump >= 0:
-        out = _SUIT[trump] & ~view.played & ~ours
+        out = SUIT_MASKS[trump] & ~view.played & ~ours
         trumps = [c for c in cards if c // 13 == trump]
         if out and trumps:
             # Draw the adversaries' trumps: the master first, else a low one.

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..calls import Call
+from ..calls import DENOMINATIONS, Call
 from ..cards import Deal, Seat
 from ..codes import Code, find_code
 from ..dealing import deal as deal_cards
@@ -141,9 +141,8 @@ def _dd_gap(table: Table) -> int | None:
     contract = table.contract
     if play is None or contract is None or play.declarer is None or contract.denom.nullo:
         return None
-    strain = "S" if contract.bid.denomination == "RS" else contract.bid.denomination
     # A bridged nullo is left out above; otherwise the declarant leads from his left.
-    dd = dd_tricks(table.deal, strain, play.declarer)
+    dd = dd_tricks(table.deal, contract.denom.strain, play.declarer)
     return dd - table.tricks_won()[play.declarer.side]
 
 
@@ -154,7 +153,7 @@ def _par_gap(code: Code, table: Table) -> int | None:
     from ..analysis.par import par
     from ..solver import dd_table
 
-    strains = sorted({"S" if d == "RS" else d for d in code.trick_values} - {"NL"})
+    strains = sorted({DENOMINATIONS[d].strain for d in code.trick_values} - {"NL"})
     rows: dict[str, tuple[int, int, int, int]] = dict(dd_table(table.deal, strains))
     if "NL" in code.trick_values:
         rows["NL"] = (13, 13, 13, 13)  # see the module's note on nullo

@@ -8,24 +8,10 @@ leaves the search exhaustive but lets five-card endings finish in a moment.
 
 from __future__ import annotations
 
-from ..play import trick_winner
+from ..cards import cards_of
+from ..play import follow_suit, trick_winner
 
 __all__ = ["exhaustive_ns_tricks"]
-
-_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
-
-
-def _legal(hand: int, trick: list[int]) -> list[int]:
-    if trick:
-        follow = hand & _SUIT_MASKS[trick[0] // 13]
-        if follow:
-            hand = follow
-    out = []
-    while hand:
-        low = hand & -hand
-        out.append(low.bit_length() - 1)
-        hand ^= low
-    return out
 
 
 def exhaustive_ns_tricks(
@@ -55,7 +41,7 @@ def exhaustive_ns_tricks(
         ns_to_move = turn & 1 == 0
         maximise = ns_to_move != nullo
         best = -1 if maximise else 99
-        for c in _legal(hs[turn], cards):
+        for c in cards_of(follow_suit(hs[turn], cards)):
             hs[turn] ^= 1 << c
             cards.append(c)
             if len(cards) == 4:

@@ -29,8 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import Deal, Seat
+from ..cards import Deal, Seat, cards_of
 from ..errors import WhistError
+from ..play import follow_suit
 
 __all__ = [
     "STRAINS",
@@ -103,17 +104,7 @@ class Position:
 
     def legal_cards(self) -> list[int]:
         """The cards the player to move may play (follow suit when able)."""
-        hand = self.hands[self.turn]
-        if self.trick:
-            follow = hand & (0x1FFF << (13 * (self.trick[0] // 13)))
-            if follow:
-                hand = follow
-        out = []
-        while hand:
-            low = hand & -hand
-            out.append(low.bit_length() - 1)
-            hand ^= low
-        return out
+        return list(cards_of(follow_suit(self.hands[self.turn], self.trick)))
 
 
 def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine = "auto") -> int:

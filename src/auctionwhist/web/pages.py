@@ -21,14 +21,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..calls import Bid
+from .. import calls
+from ..calls import Bid, call_str, parse_call
 from ..cards import Seat, card_str, cards_of
 from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
 from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, Summary, honor_schedule
 from ..errors import WhistError
-from ..formats.jsonlog import call_str
 from ..laws import offences_for
 from ..records import (
     Bridged,
@@ -101,7 +101,6 @@ _DENOM_WORDS = {
     "NT": "No-Trump",
     "NL": "Nullo",
 }
-_DENOM_SHORT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "RS": "R♠", "NT": "NT", "NL": "Nul."}
 
 
 def card_text(card: str) -> str:
@@ -111,14 +110,9 @@ def card_text(card: str) -> str:
 
 
 def call_text(call: str) -> str:
-    """A call as the table says it: ``"3SR"`` → ``"3 ♠ royal"``, ``"X"`` → ``"double"``."""
-    words = {"pass": "pass", "X": "double", "XX": "redouble", "no bid": "no bid"}
-    if call in words:
-        return words[call]
-    level, rest = call[0], call[1:]
-    royal = rest.endswith("R") and rest not in ("R",)
-    denom = rest[:-1] if royal and rest[:-1] in _DENOM_SHORT else rest
-    return f"{level} {_DENOM_SHORT.get(denom, denom)}" + (" royal" if royal else "")
+    """``calls.call_text`` of a call in the logs' notation, for the templates:
+    ``"3SR"`` → ``"3 ♠ royal"``, ``"X"`` → ``"double"``."""
+    return calls.call_text(parse_call(call))
 
 
 def bid_grid(code: Code) -> list[dict[str, Any]]:
@@ -142,7 +136,7 @@ def _bid_cell(bid: Bid) -> dict[str, Any]:
         "call": str(bid),
         "royal": bid.royal,
         "denom": d,
-        "short": _DENOM_SHORT[d],
+        "short": bid.denom.symbol,
         "label": f"{bid.level} {_DENOM_WORDS[d]}" + (" royal" if bid.royal else ""),
         "red": d in ("H", "D"),
     }
@@ -488,7 +482,7 @@ def _caption(ev: Event) -> str:
     """What happened, in the table's words."""
     who = SEAT_NAMES[ev.seat.char] if hasattr(ev, "seat") else ""
     if isinstance(ev, CallMade):
-        return f"{who}: {call_text(call_str(ev.call))}"
+        return f"{who}: {calls.call_text(ev.call)}"
     if isinstance(ev, CardPlayed):
         return f"{who} plays {card_text(card_str(ev.card))}"
     if isinstance(ev, Bridged):

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..calls import call_str
 from ..cards import Deal, Seat, card_str
-from ..formats.jsonlog import call_str
 from ..laws.offences import offence, offences_for
 from ..records import Claimed, Event, Ruling
 from ..table import Table

@@ -7,6 +7,8 @@ suit's 13 bits hold ranks 2..A from bit 0 to bit 12.
 
 from __future__ import annotations
 
+from ...cards import suit_bits
+
 __all__ = [
     "balanced",
     "honor_count",
@@ -24,10 +26,6 @@ __all__ = [
 ]
 
 _A, _K, _Q, _J, _T = 1 << 12, 1 << 11, 1 << 10, 1 << 9, 1 << 8
-
-
-def suit_bits(hand: int, suit: int) -> int:
-    return (hand >> (13 * suit)) & 0x1FFF
 
 
 def length(hand: int, suit: int) -> int:

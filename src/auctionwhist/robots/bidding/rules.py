@@ -9,7 +9,7 @@ that gives a legal call decides.
 
 from __future__ import annotations
 
-from ...calls import Bid, Other
+from ...calls import DENOMINATIONS, Bid, Other
 from . import evaluate as ev
 from .situation import Decision, Rule, Situation, rule
 
@@ -336,7 +336,7 @@ def _candidates(s: Situation) -> list[str]:
         key = s.suit_key(suit)
         if key not in s.values or key == s.weak_suit:
             continue
-        named = "S" if key == "RS" else key
+        named = DENOMINATIONS[key].named
         partner_named = {b.denom.named for b in s.partner_bids}
         n = ev.length(s.hand, suit)
         if n >= 5 or (named in partner_named and n >= 3) or (n >= 4 and _biddable(s, suit)):

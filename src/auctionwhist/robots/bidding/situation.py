@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...calls import Bid, Call, Other
+from ...calls import DENOMINATIONS, Bid, Call, Other
 from ...cards import Seat
 from ..view import SeatView
 from . import evaluate as ev
@@ -192,12 +192,11 @@ class Situation:
 
     def estimate(self, denom: str) -> float:
         """The tricks the partnership may take in ``denom`` (not nullo)."""
-        d = self.view.code.trick_values
-        assert denom in d
-        trump = -1 if denom == "NT" else "CDHS".index(denom[-1])
-        named = "S" if denom == "RS" else denom
+        assert denom in self.view.code.trick_values
+        d = DENOMINATIONS[denom]
+        trump = -1 if d.trump is None else int(d.trump)
         partner_named = {b.denom.named for b in self.partner_bids}
-        if trump >= 0 and named in partner_named:
+        if trump >= 0 and d.named in partner_named:
             # his suit: our support, plus what his declaration showed
             return (
                 ev.support_tricks(self.hand, trump)
