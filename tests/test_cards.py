@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from auctionwhist.cards import (
     CUT_SUIT_ORDER,
     FULL_PACK,
+    SUIT_MASKS,
     Deal,
     DealError,
     Seat,
+    Side,
     Suit,
     card,
     card_from_str,
@@ -27,6 +29,7 @@ from auctionwhist.cards import (
     hand_to_pbn,
     highest,
     lowest,
+    suit_bits,
     suit_cards,
 )
 from auctionwhist.dealing import random_deal
@@ -133,3 +136,48 @@ def test_cut_rank_goodfellow_law_20() -> None:
     assert sorted(cut_rank(c) for c in range(52)) == list(range(52))
     # Ace counts one: below the deuce of any suit.
     assert cut_rank(card_from_str("SA")) < cut_rank(card_from_str("H2"))
+
+
+def test_sides_names_and_seats() -> None:
+    ns, ew = Side
+    assert (ns.title, ns.short, ns.key, ns.pbn) == ("North-South", "N-S", "ns", "NS")
+    assert (ew.title, ew.short, ew.key, ew.pbn) == ("East-West", "E-W", "ew", "EW")
+    assert ns.other is ew and ew.other is ns
+    assert ns.seats == (N, S) and ew.seats == (E, W)
+    assert all(seat.side is side for side in Side for seat in side.seats)
+
+
+@pytest.mark.parametrize(
+    ("text", "side"),
+    [
+        ("ns", Side.NORTH_SOUTH),
+        ("N-S", Side.NORTH_SOUTH),
+        ("NS", Side.NORTH_SOUTH),
+        (" north south ", Side.NORTH_SOUTH),
+        ("ew", Side.EAST_WEST),
+        ("East-West", Side.EAST_WEST),
+    ],
+)
+def test_side_from_any_of_its_names(text: str, side: Side) -> None:
+    assert Side.from_key(text) is side
+
+
+def test_side_from_key_refuses_a_seat() -> None:
+    with pytest.raises(DealError, match="not a side"):
+        Side.from_key("N")
+
+
+def test_suit_masks_partition_the_pack() -> None:
+    assert sum(SUIT_MASKS) == FULL_PACK
+    for suit in Suit:
+        assert suit.mask == SUIT_MASKS[suit]
+        assert all(card_suit(c) is suit for c in cards_of(suit.mask))
+
+
+def test_suit_bits_are_the_ranks_held_deuce_lowest() -> None:
+    hand = hand_from_pbn("AK2.T..")
+    assert suit_bits(hand, Suit.SPADES) == 1 << 12 | 1 << 11 | 1 << 0
+    assert suit_bits(hand, Suit.HEARTS) == 1 << 8
+    assert suit_bits(hand, Suit.CLUBS) == 0
+    for suit in Suit:
+        assert suit_bits(hand, suit) << (13 * suit) == suit_cards(hand, suit)

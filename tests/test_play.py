@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auctionwhist.cards import Deal, Seat, Suit, card_from_str, card_suit
+from auctionwhist.cards import Deal, Seat, Suit, card_from_str, card_suit, hand_from_cards
 from auctionwhist.codes import find_code
-from auctionwhist.play import IllegalPlayError, Play, trick_winner
+from auctionwhist.play import IllegalPlayError, Play, follow_suit, trick_winner
 
 N, E, S, W = Seat
 DAW = find_code("daw")
@@ -122,3 +122,10 @@ def test_random_plays_end_with_thirteen_full_tricks(
     # the winner of each trick led the next
     for (leader, _), prev in zip(p.tricks[1:], p.winners, strict=False):
         assert leader == prev
+
+
+def test_follow_suit_keeps_the_suit_led_while_the_hand_holds_it() -> None:
+    hand = hand_from_cards(cards("HA", "H2", "SK", "C3"))
+    assert follow_suit(hand, []) == hand  # the lead: any card
+    assert follow_suit(hand, cards("H9")) == hand_from_cards(cards("HA", "H2"))
+    assert follow_suit(hand, cards("D9", "DA")) == hand  # void in the suit led: any card

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from auctionwhist.calls import parse_call
+from auctionwhist.calls import parse_call, parse_contract
 from auctionwhist.cards import Deal, Seat, card_from_str
 from auctionwhist.codes import CODES
 from auctionwhist.dealing import deal
@@ -20,6 +20,7 @@ from auctionwhist.robots.cardplay import (
     knowledge,
     monte_carlo_card,
     sample_hands,
+    solver_strain,
 )
 from auctionwhist.robots.heuristic import HeuristicPlayer
 from auctionwhist.robots.player import act, play_deal
@@ -206,3 +207,20 @@ def test_law_89_card_laid_face_up_is_in_its_holders_hand_in_every_sample_daw() -
     assert k.forced[c] == Seat.WEST
     for hands in sample_hands(k, 20, random.Random(3)):
         assert hands[Seat.WEST] >> c & 1
+
+
+@pytest.mark.parametrize(
+    ("contract", "trump", "strain"),
+    [
+        ("4RS", -1, "S"),
+        ("3SR", -1, "S"),
+        ("2NL", -1, "NL"),
+        ("1NT", -1, "NT"),
+        (None, 2, "H"),
+        (None, -1, "NT"),
+    ],
+)
+def test_solver_strain_from_the_denomination_or_the_turned_trump(
+    contract: str | None, trump: int, strain: str
+) -> None:
+    assert solver_strain(None if contract is None else parse_contract(contract), trump) == strain
