@@ -10,15 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from auctionwhist.calls import Bid, Contract, parse_contract
-from auctionwhist.cards import Deal, Seat, Suit
+from auctionwhist.cards import Deal, Seat, Side, Suit
 from auctionwhist.codes import CODES, find_code
 from auctionwhist.scoring import (
     DealResult,
     DealScore,
     Holdings,
     Revoke,
+    ScoreItem,
     ScoringError,
     score_deal,
+    side_ahead,
 )
 
 N, E, S, W = Seat
@@ -764,3 +766,15 @@ def test_property_totals_add_up_and_are_not_negative(result: DealResult) -> None
         assert result.declarer is not None
         assert s.trick(1 - result.declarer.side) == 0
         assert s.game_points[result.declarer.side] == s.trick(result.declarer.side)
+
+
+@pytest.mark.parametrize(
+    ("ns", "ew", "gain"),
+    [(110, 40, (Side.NORTH_SOUTH, 70)), (40, 110, (Side.EAST_WEST, 70)), (30, 30, (None, 0))],
+)
+def test_goodfellow_gain_is_the_side_ahead_and_by_how_much(
+    ns: int, ew: int, gain: tuple[Side | None, int]
+) -> None:
+    assert side_ahead(ns, ew) == gain
+    items = (ScoreItem(0, "trick", ns, "tricks", "x"), ScoreItem(1, "trick", ew, "tricks", "x"))
+    assert DealScore(DealResult(find_code("daw"), None, None, 0), items).gain == gain

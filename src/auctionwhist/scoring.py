@@ -26,9 +26,22 @@ __all__ = [
     "ScoreItem",
     "ScoringError",
     "score_deal",
+    "side_ahead",
 ]
 
 ACES = sum(1 << card(s, 14) for s in Suit)
+
+
+def side_ahead(ns: int, ew: int) -> tuple[Side | None, int]:
+    """The side with more points and by how much (Goodfellow's "gain" on a
+    deal); ``None`` when they are even.
+
+    >>> side_ahead(40, 110)
+    (<Side.EAST_WEST: 1>, 70)
+    """
+    if ns == ew:
+        return None, 0
+    return (Side.NORTH_SOUTH, ns - ew) if ns > ew else (Side.EAST_WEST, ew - ns)
 
 
 class ScoringError(WhistError):
@@ -134,12 +147,9 @@ class DealScore:
         return self._sum(side)
 
     @property
-    def gain(self) -> tuple[int | None, int]:
+    def gain(self) -> tuple[Side | None, int]:
         """Goodfellow's "gain": the side ahead on this deal and by how much."""
-        ns, ew = self.total(0), self.total(1)
-        if ns == ew:
-            return None, 0
-        return (0, ns - ew) if ns > ew else (1, ew - ns)
+        return side_ahead(self.total(0), self.total(1))
 
     def to_json(self) -> dict[str, Any]:
         """The ``whist score --json`` shape (SPEC §5)."""

@@ -33,7 +33,7 @@ from ..calls import Contract
 from ..cards import Side, Suit, card_rank, card_suit
 from ..codes import Code, find_code
 from ..errors import WhistError
-from ..scoring import DealScore
+from ..scoring import DealScore, side_ahead
 
 __all__ = [
     "CARD_DEALS",
@@ -150,12 +150,9 @@ class CardEntry:
         return self.trick[side] + self.honor(side)
 
     @property
-    def gain(self) -> tuple[int | None, int]:
+    def gain(self) -> tuple[Side | None, int]:
         """Goodfellow's gain: the side ahead on the deal and by how much."""
-        ns, ew = self.total(0), self.total(1)
-        if ns == ew:
-            return None, 0
-        return (0, ns - ew) if ns > ew else (1, ew - ns)
+        return side_ahead(self.total(0), self.total(1))
 
     def gain_of(self, side: int) -> int | None:
         s, points = self.gain

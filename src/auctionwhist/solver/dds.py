@@ -13,7 +13,6 @@ from typing import Any
 from ..cards import Deal, Seat, hand_to_pbn
 
 __all__ = [
-    "dds_score_cards",
     "dds_solve_board",
     "dds_solve_boards",
     "dds_table",
@@ -125,16 +124,6 @@ def dds_solve_boards(
 
     boards = [_endplay_position(h, strain, leader, trick) for h in hands]
     return [{_our_card(card): int(t) for card, t in solved} for solved in solve_all_boards(boards)]
-
-
-def dds_score_cards(
-    hands: tuple[int, int, int, int] | list[int],
-    strain: str,
-    leader: int,
-    trick: tuple[int, ...] | list[int],
-) -> dict[int, int]:
-    """Alias of ``dds_solve_board`` under the name the API uses."""
-    return dds_solve_board(hands, strain, leader, trick)
 
 
 def _endplay_card(c: int) -> Any:
