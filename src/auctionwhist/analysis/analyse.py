@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..calls import DENOMINATIONS
-from ..cards import Deal, Seat, Suit
+from ..cards import SUIT_CHARS, Deal, Seat, Suit
 from ..codes import Code, find_code
 from ..scoring import DealResult, score_deal
 from ..solver import api as solver
@@ -27,7 +27,7 @@ __all__ = [
     "strains_of",
 ]
 
-SUIT_STRAINS = ("C", "D", "H", "S")
+SUIT_STRAINS = tuple(SUIT_CHARS)
 
 
 def strains_of(code: Code | str) -> tuple[str, ...]:
@@ -58,7 +58,7 @@ class TrumpResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "trump": "CDHS"[self.trump],
+            "trump": SUIT_CHARS[self.trump],
             "leader": self.leader.char,
             "tricks": {"ns": self.tricks_ns, "ew": 13 - self.tricks_ns},
             "score": {"ns": self.score[0], "ew": self.score[1]},
@@ -97,7 +97,7 @@ def _whist_result(
             )
         trump = Suit(deal.turned // 13)
     # The dealer's left leads, as if the dealer declared (SPEC §2.2.9).
-    row = table["CDHS"[trump]]
+    row = table[SUIT_CHARS[trump]]
     by_dealer = row[deal.dealer]
     ns = by_dealer if deal.dealer.side == 0 else 13 - by_dealer
     s = score_deal(DealResult(code, None, None, ns, trump=trump))

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..calls import Contract
-from ..cards import FULL_PACK, SUIT_CHARS, SUIT_MASKS, Seat
+from ..cards import FULL_PACK, SUIT_CHARS, SUIT_MASKS, Seat, cards_of
 from ..solver import Position, score_cards, solve_position
 from ..solver.dds import dds_solve_boards
 from .bidding import BiddingRobot
@@ -136,11 +136,8 @@ def knowledge(view: SeatView) -> Knowledge:
     # Cards a law lays face up are in their holder's hand for every sample
     # (daw 80, 86; Whist Club 69; Royalton 63).
     for s in hidden:
-        up = view.face_up[s] & ~seen
-        while up:
-            low = up & -up
-            forced[low.bit_length() - 1] = s
-            up ^= low
+        for c in cards_of(view.face_up[s] & ~seen):
+            forced[c] = s
     promises: dict[Seat, tuple[tuple[int, int], ...]] = {}
     strength: dict[Seat, tuple[int, int]] = {}
     for s in hidden:
@@ -453,7 +450,7 @@ class MonteCarloPlayer(BiddingRobot):
                 if key.startswith("revoke"):
                     break
                 if opt.arg == "suit":
-                    return key, "CDHS"[_suit_to_call(view, p.seat, key)]
+                    return key, SUIT_CHARS[_suit_to_call(view, p.seat, key)]
                 return key, ""
         return super().rule(view, rng)
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from ..calls import Bid, Call
-from ..cards import SUIT_MASKS, Seat
+from ..cards import SUIT_MASKS, Seat, cards_of
 from ..play import trick_winner
 from .bidding import BiddingRobot
 from .player import PlayerError
@@ -60,15 +60,6 @@ def master(c: int, view: SeatView, ours: int) -> bool:
     suit = SUIT_MASKS[c // 13]
     above = suit & ~((2 << c) - 1)
     return not (above & ~view.played & ~ours)
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _top_of_sequence(cards: list[int]) -> int | None:
@@ -144,7 +135,7 @@ def _discard(cards: list[int], view: SeatView, hand: int) -> int:
     def weakness(c: int) -> tuple[int, int, int]:
         suit = c // 13
         held = hand & SUIT_MASKS[suit]
-        honors = sum(1 for x in _cards(held) if x % 13 + 2 >= _HONOR)
+        honors = sum(1 for x in cards_of(held) if x % 13 + 2 >= _HONOR)
         return (int(suit == view.trump), honors, c % 13)
 
     return min(cards, key=weakness)

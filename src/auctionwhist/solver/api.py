@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..calls import DENOMINATIONS
 from ..cards import Deal, Seat, cards_of
 from ..errors import WhistError
 from ..play import follow_suit
@@ -55,19 +56,16 @@ Engine = Literal["auto", "dds", "core"]
 """``"dds"``: endplay's DDS (not at nullo); ``"core"``: our compiled search;
 ``"auto"``: DDS for suits and no-trump, the core for nullo."""
 
-_TRUMPS = {"C": 0, "D": 1, "H": 2, "S": 3, "RS": 3, "NT": -1, "NL": -1}
-
-
 class SolverError(WhistError):
     """A strain, engine or position the solver cannot take."""
 
 
 def trump_of(strain: str) -> int:
     """Trump suit number (clubs 0 .. spades 3) of a strain, -1 at no-trump and nullo."""
-    try:
-        return _TRUMPS[strain.upper()]
-    except KeyError:
-        raise SolverError(f"not a strain: {strain!r} (one of C D H S NT NL, or RS)") from None
+    d = DENOMINATIONS.get(strain.upper())
+    if d is None:
+        raise SolverError(f"not a strain: {strain!r} (one of C D H S NT NL, or RS)")
+    return -1 if d.trump is None else int(d.trump)
 
 
 def _is_nullo(strain: str) -> bool:

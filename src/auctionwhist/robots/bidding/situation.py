@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...calls import DENOMINATIONS, Bid, Call, Other
-from ...cards import Seat
+from ...cards import SUIT_CHARS, Seat
 from ..view import SeatView
 from . import evaluate as ev
 
@@ -103,7 +103,7 @@ class Situation:
     def suit_key(self, suit: int) -> str:
         """The declaration naming ``suit`` at its best value (royal spades over
         spades under the new count)."""
-        key = "CDHS"[suit]
+        key = SUIT_CHARS[suit]
         if key == "S" and "RS" in self.values:
             return "RS"
         return key
