@@ -20,6 +20,7 @@ from .offences import LawsError, Offence, offence
 
 __all__ = ["Facts", "RulingOption", "RulingReport", "apply_ruling", "ruling", "ruling_for"]
 
+
 @dataclass(frozen=True, slots=True)
 class Facts:
     """What a director knows of the deal, for the effect on the score."""

@@ -56,6 +56,7 @@ Engine = Literal["auto", "dds", "core"]
 """``"dds"``: endplay's DDS (not at nullo); ``"core"``: our compiled search;
 ``"auto"``: DDS for suits and no-trump, the core for nullo."""
 
+
 class SolverError(WhistError):
     """A strain, engine or position the solver cannot take."""
 
