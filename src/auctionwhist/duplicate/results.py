@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..cards import Side
 from ..codes import Code, find_code
 from ..errors import WhistError
 
@@ -416,7 +417,8 @@ def compass(
     c = find_code(code)
     later = dict(after_average or {})
     rankings = []
-    for scores, name in ((ns, "N-S"), (ew, "E-W")):
+    for side, scores in zip(Side, (ns, ew), strict=True):
+        name = side.short
         r = against_average(scores, c, f"Compass whist: {name}", name)
         if any(cid in scores for cid in later):
             rows = [
