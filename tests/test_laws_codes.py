@@ -8,7 +8,7 @@ import pytest
 
 from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import Seat
-from auctionwhist.laws.rulings import ruling
+from auctionwhist.rulings import ruling
 from auctionwhist.table import Table
 from laws_helpers import bid, can_renounce, laws_table, renounce, run
 

@@ -14,7 +14,7 @@ from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import Seat
 from auctionwhist.dealing import deal
 from auctionwhist.laws import LawsError
-from auctionwhist.laws.rulings import ruling
+from auctionwhist.rulings import ruling
 from auctionwhist.table import Table, TableError
 from laws_helpers import bid, can_renounce, laws_table, renounce, run
 

@@ -14,7 +14,7 @@ from auctionwhist.cli import app
 from auctionwhist.codes import CODES, find_code
 from auctionwhist.formats import jsonlog
 from auctionwhist.laws import UnknownOffenceError, offence, offences_for
-from auctionwhist.laws.rulings import Facts, apply_ruling, ruling, ruling_for
+from auctionwhist.rulings import Facts, apply_ruling, ruling, ruling_for
 from auctionwhist.scoring import Revoke
 from auctionwhist.table import Table
 from laws_helpers import bid, laws_table

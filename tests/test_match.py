@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from auctionwhist.cards import Seat
 from auctionwhist.cli import app
 from auctionwhist.duplicate.match import play_match
-from auctionwhist.duplicate.match_commands import find_schedule
+from auctionwhist.duplicate.movements import movement
 from auctionwhist.robots import random_action
 from auctionwhist.table import Table
 
@@ -23,7 +23,7 @@ def test_two_teams_of_four_daw_invariants() -> None:
     """Goodfellow's match: 24 deals a table; every tray at both tables with each
     team holding its N-S hands at one and its E-W hands at the other (law 114);
     the aggregates add up and the results sum to zero about the average (laws 3, 5)."""
-    s = find_schedule("two-teams-of-four")
+    s = movement("two-teams-of-four")
     m = play_match("daw", s, seed=7)
     per_table: dict[int, int] = defaultdict(int)
     holders: dict[int, list[tuple[str, ...]]] = defaultdict(list)
@@ -54,7 +54,7 @@ def test_howell_teams_whist_invariants() -> None:
     """Five teams, Howell's system: each pair of teams meets once; every trick is
     counted (1894 law A); matches won add up to the number of matches; tricks
     gained and lost, and the results against the average, sum to zero."""
-    s = find_schedule("howell-teams", 5)
+    s = movement("howell-teams", 5)
     m = play_match("whist", s, seed=3)
     assert sum(p.side_score(0) + p.side_score(1) for p in m.plays) == 13 * len(m.plays)
     result = m.result()
@@ -81,12 +81,12 @@ def test_the_player_is_pluggable() -> None:
         else:
             random_action(table, rng)
 
-    m = play_match("whist", find_schedule("two-pairs"), seed=1, player=lowest)
+    m = play_match("whist", movement("two-pairs"), seed=1, player=lowest)
     assert len(calls) == 52 * len(m.plays)
 
 
 def test_foster_two_pairs_whist() -> None:
-    m = play_match("whist", find_schedule("two-pairs"), seed=2, foster=True, longest=6)
+    m = play_match("whist", movement("two-pairs"), seed=2, foster=True, longest=6)
     over = [p for p in m.plays if p.tray_play.overplay]
     assert over and all(p.deal.hands != m.trays[p.tray].deal.hands for p in over)
     assert all(p.tray_play.north_at == Seat.EAST for p in over)  # law 115
@@ -129,7 +129,7 @@ MOVEMENTS = (
 def test_every_movement_plays_to_a_result_whist(name: str) -> None:
     """Every movement plays through under the whist code (1894 law A: all
     thirteen tricks counted at every play) to a result ranking its contestants."""
-    s = find_schedule(name)
+    s = movement(name)
     m = play_match("whist", s, seed=5)
     assert len(m.plays) == sum(1 for _ in s.plays())
     assert all(p.side_score(0) + p.side_score(1) == 13 for p in m.plays)

@@ -1,4 +1,4 @@
-"""Par under each code (analysis.par), on tables checked by hand.
+"""Par under each code (solver.par), on tables checked by hand.
 
 Par reads a double-dummy table; most tests here give the table themselves,
 so they test the auction game and each code's scoring, not the solver
@@ -11,12 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from auctionwhist.analysis.par import ParError, contract_score, honor_score, par
 from auctionwhist.calls import Bid, Contract, parse_contract
 from auctionwhist.cards import Deal, Seat
 from auctionwhist.codes import find_code
 from auctionwhist.codes.royalton import ROYALTON
 from auctionwhist.scoring import DealResult, Holdings, score_deal
+from auctionwhist.solver.par import ParError, contract_score, honor_score, par
 
 N, E, S, W = Seat
 

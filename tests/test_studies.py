@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from auctionwhist.analysis import runner
 from auctionwhist.analysis.analyse import dd_table
-from auctionwhist.analysis.par import par
 from auctionwhist.analysis.runner import (
     DealRecord,
     RunnerError,
@@ -33,6 +32,7 @@ from auctionwhist.analysis.studies import (
 from auctionwhist.analysis.studies.hawley import most_odd_tricks
 from auctionwhist.cards import Deal
 from auctionwhist.cli import app
+from auctionwhist.solver.par import par
 
 SMALL = 3  # deals: enough to exercise everything, quick on two cores
 # Runs in the suite leave Royalton's nullo out: a random deal's nullo solve

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..calls import Contract
-from ..cards import Seat, Side
-from ..codes import Code, find_code
-from ..records import Ruling
-from ..scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
-from ..table import Table
-from .offences import LawsError, Offence, offence
+from .calls import Contract
+from .cards import Seat, Side
+from .codes import Code, find_code
+from .laws.offences import LawsError, Offence, offence
+from .records import Ruling
+from .scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
+from .table import Table
 
 __all__ = ["Facts", "RulingOption", "RulingReport", "apply_ruling", "ruling", "ruling_for"]
 

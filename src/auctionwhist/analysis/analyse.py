@@ -2,7 +2,7 @@
 declarer (nullo included where the code has it) and par.
 
 The tricks come from ``auctionwhist.solver.api`` (DDS for suits and no-trump,
-our own core for nullo); par from ``analysis.par``. Duplicate Whist has no
+our own core for nullo); par from ``solver.par``. Duplicate Whist has no
 auction: its "par" is the double-dummy result with the turned trump, North's
 side scoring every trick it takes (SPEC §2.2.9).
 """
@@ -17,7 +17,7 @@ from ..cards import SUIT_CHARS, Deal, Seat, Suit
 from ..codes import Code, find_code
 from ..scoring import DealResult, score_deal
 from ..solver import api as solver
-from .par import Par, ParError, par
+from ..solver.par import Par, ParError, par
 
 __all__ = [
     "Analysis",

@@ -32,8 +32,8 @@ from ..cards import Deal, Seat
 from ..dealing import random_deal
 from ..errors import WhistError
 from ..runlog import append_row, open_log, read_rows
+from ..solver.par import par
 from .analyse import dd_table
-from .par import par
 from .settle import Bounds, representative, settle
 
 __all__ = [

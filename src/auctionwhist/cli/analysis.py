@@ -22,13 +22,17 @@ from rich.progress import (
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ..analysis.analyse import Analysis, analyse, strains_of
+from ..analysis.review import CardReview
 from ..cards import Deal, Seat, Suit
 from ..codes import Code
-from .analyse import Analysis, analyse, strains_of
-from .par import Par
-from .review import CardReview
+from ..dealing import deal as deal_cards
+from ..dealing import dealer_for
+from ..errors import WhistError
+from ..solver.par import Par
+from ._common import CODE_LIST, card_text, code_of, compass, deal_of, fail, new_console, seat_of
 
-__all__ = ["register"]
+__all__ = ["analyse_command", "review_command", "study_command"]
 
 STRAIN_NAMES = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT", "NL": "Nullo"}
 SIDES = ("N-S", "E-W")
@@ -116,7 +120,6 @@ def _on_terminal(what: str, total: int | None = None) -> AbstractContextManager[
 
 
 def _review_view(reviews: list[CardReview]) -> RichTable:
-    from ..cli import _card_text
 
     t = RichTable(
         title="The play, double dummy",
@@ -140,322 +143,310 @@ def _review_view(reviews: list[CardReview]) -> RichTable:
         if r.cost is None:
             cells = ["—", "—", Text("not legal", style="red"), Text("")]
         else:
-            best = Text(" ").join(_card_text(c) for c in r.best_cards)
+            best = Text(" ").join(card_text(c) for c in r.best_cards)
             cost = Text(str(r.cost), style="bold red" if r.cost else "")
             cells = [str(r.tricks), str(r.best), cost, best if r.cost else Text("")]
-        t.add_row(str(r.trick), r.seat.char, _card_text(r.card), *cells)
+        t.add_row(str(r.trick), r.seat.char, card_text(r.card), *cells)
     return t
 
 
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    from ..cli import CODE_LIST, _code, _compass, _console, _deal_from_pbn, _fail, _seat
-    from ..dealing import deal as deal_cards
-    from ..dealing import dealer_for
+def analyse_command(
+    deal: Annotated[
+        str | None, typer.Option("--deal", help='A PBN deal, e.g. "N:AKQ2.J95.T84.763 ...".')
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal with this seed instead, as `whist deal --seed`.")
+    ] = None,
+    code: Annotated[str, typer.Option(help=f"The code of laws: {CODE_LIST}.")] = "daw",
+    number: Annotated[int, typer.Option(help="The deal (tray) number, from 1.")] = 1,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            help="The dealer, N E S or W (default: the PBN's first seat, or by the deal number)."
+        ),
+    ] = None,
+    trump: Annotated[
+        str | None,
+        typer.Option(help="Duplicate Whist only: the trump, when the deal has no turned card."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+) -> None:
+    """A deal double dummy: the tricks of every strain and declarer (nullo
+    too where the code has it), and par under the code.
 
-    @app.command("analyse")
-    def analyse_command(
-        deal: Annotated[
-            str | None, typer.Option("--deal", help='A PBN deal, e.g. "N:AKQ2.J95.T84.763 ...".')
-        ] = None,
-        seed: Annotated[
-            int | None, typer.Option(help="Deal with this seed instead, as `whist deal --seed`.")
-        ] = None,
-        code: Annotated[str, typer.Option(help=f"The code of laws: {CODE_LIST}.")] = "daw",
-        number: Annotated[int, typer.Option(help="The deal (tray) number, from 1.")] = 1,
-        dealer: Annotated[
-            str | None,
-            typer.Option(
-                help="The dealer, N E S or W (default: the PBN's first seat, or by the "
-                "deal number)."
-            ),
-        ] = None,
-        trump: Annotated[
-            str | None,
-            typer.Option(help="Duplicate Whist only: the trump, when the deal has no turned card."),
-        ] = None,
-        as_json: Annotated[
-            bool, typer.Option("--json", help="Print the analysis as JSON.")
-        ] = False,
-    ) -> None:
-        """A deal double dummy: the tricks of every strain and declarer (nullo
-        too where the code has it), and par under the code.
+    Par is the result when both sides bid perfectly knowing every card:
+    see docs/analysis.md.
 
-        Par is the result when both sides bid perfectly knowing every card:
-        see docs/analysis.md.
+    [bold]Examples[/bold]
 
-        [bold]Examples[/bold]
+      whist analyse --seed 7 --code royalton
 
-          whist analyse --seed 7 --code royalton
+      whist analyse --deal "N:AKQ2.J95.T84.763 JT9.AKQ.9765.A42 876.T8743.AQ.J85 -"
 
-          whist analyse --deal "N:AKQ2.J95.T84.763 JT9.AKQ.9765.A42 876.T8743.AQ.J85 -"
-
-          whist analyse --seed 7 --code daw --json
-        """
-        c = _code(code)
-        if number < 1:
-            _fail(f"--number {number}: deals are numbered from 1")
-        if (deal is None) == (seed is None):
-            _fail("give a deal: --deal PBN or --seed N (one of them)")
-        seat = _seat("--dealer", dealer) if dealer is not None else None
-        d: Deal
-        if deal is not None:
-            d = _deal_from_pbn(deal)
-            if seat is not None or number != 1:
-                d = Deal(d.hands, seat if seat is not None else d.dealer, number, d.turned)
-        else:
-            assert seed is not None
-            d = deal_cards(
-                c, seat if seat is not None else dealer_for(c, number), number, seed=seed
-            )
-        suit: Suit | None = None
-        if trump is not None:
-            if c.auction:
-                _fail(f"--trump {trump!r}: only Duplicate Whist turns a trump; {c.key} bids")
-            letter = trump.strip().upper()[:1]
-            if letter not in "CDHS" or not letter:
-                _fail(f"--trump {trump!r}: one of C D H S")
-            suit = Suit("CDHS".index(letter))
-        try:
-            # a whole-deal nullo can take minutes: the terminal should not look hung
-            what = "solving every strain double dummy"
-            if "NL" in strains_of(c):
-                what += ", nullo too (it can take minutes)"
-            with _on_terminal(what):
-                a = analyse(c, d, suit)
-        except ValueError as e:
-            _fail(str(e))
-        out = _console()
-        if as_json:
-            out.print_json(json.dumps(a.to_json()))
-            return
-        out.print(Text(c.title, style="bold"))
-        out.print(f"Deal {d.number} · dealer {d.dealer.name.title()}")
-        out.print(_compass(d))
-        out.print(f"PBN: {d.to_pbn()}")
-        out.print()
-        out.print(_table_view(a))
-        out.print()
-        if a.par is not None:
-            _par_view(c, a.par, out)
-        elif a.whist is not None:
-            w = a.whist
-            out.print(
-                f"Trump {STRAIN_NAMES['CDHS'[w.trump]]}, {w.leader.name.title()} leads: "
-                f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
-            )
-
-    @app.command("review")
-    def review_command(
-        log: Annotated[
-            Path,
-            typer.Argument(
-                help="A deal's event log (JSON), e.g. downloaded from the web app's table page."
-            ),
-        ],
-        as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
-    ) -> None:
-        """A played deal against double dummy: what each card cost its side.
-
-        For every card played, every card the player could have played there
-        is scored double dummy; a card's cost is the tricks it gave up
-        against the best of them (at nullo, the tricks it took on). See
-        docs/analysis.md.
-
-        [bold]Examples[/bold]
-
-          whist play --code daw --seed 1 --log deal.json
-
-          whist review deal.json
-
-          whist review deal.json --json
-        """
-        from ..formats.jsonlog import loads
-        from ..table import Table
-        from .review import ReviewError, play_strain, review_play
-
-        try:
-            text = log.read_text(encoding="utf-8")
-        except OSError as e:
-            _fail(f"{log}: {e.strerror or e}")
-        try:
-            table = Table.from_events(loads(text))
-            strain = play_strain(table)
-        except (ReviewError, ValueError) as e:
-            _fail(f"{log}: {e}")
-        assert table.play is not None
-        played = table.play.played
-        # at nullo the core scores a card of the early tricks in seconds to minutes
-        what = "scoring the cards" + (" (nullo: minutes)" if strain == "NL" else "")
-        with _on_terminal(what, played) as advance:
-            reviews = review_play(table, advance)
-        out = _console()
-        if as_json:
-            won = table.tricks_won()
-            doc = {
-                "code": table.code.key,
-                "deal": table.deal.to_pbn(),
-                "strain": strain,
-                "declarer": table.declarer.char if table.declarer is not None else None,
-                "tricks": {"ns": won[0], "ew": won[1]},
-                "cards": [r.to_json() for r in reviews],
-            }
-            out.print_json(json.dumps(doc))
-            return
-        c = table.code
-        out.print(Text(c.title, style="bold"))
-        head = f"Deal {table.deal.number} · {STRAIN_NAMES[strain]}"
-        if table.contract is not None and table.declarer is not None:
-            head += f" · {table.contract} by {table.declarer.name.title()}"
-        out.print(head)
-        out.print(_review_view(reviews))
-        for side, name in ((0, "North-South"), (1, "East-West")):
-            costs = [r.cost for r in reviews if r.seat.side == side and r.cost]
-            lost = sum(costs)
-            out.print(
-                f"{name}: {lost} trick{'' if lost == 1 else 's'} given up "
-                f"double dummy, in {len(costs)} card{'' if len(costs) == 1 else 's'}"
-            )
-
-    @app.command("study")
-    def study_command(
-        name: Annotated[str, typer.Argument(help="The study: hawley, par-frequency, or all.")],
-        deals: Annotated[int, typer.Option(help="How many random deals.")] = 1000,
-        seed: Annotated[
-            int, typer.Option(help="Seed of the deals; the same seed, the same deals and figures.")
-        ] = 1,
-        out: Annotated[
-            Path | None, typer.Option(help="Folder for report.md, summary.json and the plots.")
-        ] = None,
-        scheduler: Annotated[
-            str | None,
-            typer.Option(
-                help="A Dask scheduler's address (tcp://host:8786); needs the extra "
-                "`study`. Default: processes on this machine."
-            ),
-        ] = None,
-        workers: Annotated[
-            int | None, typer.Option(help="Local processes (default: one per core).")
-        ] = None,
-        codes: Annotated[
-            str | None,
-            typer.Option(
-                help="Only these codes, comma-separated (e.g. daw,auction,royals: "
-                "no nullo to solve). Default: every code the studies have."
-            ),
-        ] = None,
-        log: Annotated[
-            Path | None,
-            typer.Option(
-                help="The deals' tables, appended as each is solved (JSON lines); "
-                "a rerun reads them back instead of solving again. "
-                "Default: records.jsonl in the --out folder."
-            ),
-        ] = None,
-        fresh: Annotated[
-            bool, typer.Option("--fresh", help="Start the log afresh: solve every deal again.")
-        ] = False,
-        exact: Annotated[
-            bool,
-            typer.Option(
-                "--exact",
-                help="Solve every deal's nullo row exactly, not only as far as the "
-                "figures need (about seven times the solving at Hawley's study).",
-            ),
-        ] = False,
-    ) -> None:
-        """Run a study over many deals in parallel and write a report
-        (Markdown + PNG plots).
-
-        [bold]Studies[/bold]
-
-          hawley         Hawley's claims for Royalton against the old and new counts
-          par-frequency  how often each declaration is the par contract under each code
-          all            both, on the same deals
-
-        Every deal's table is logged as soon as it is solved (by default in
-        records.jsonl of the --out folder): the same command run again, or
-        with more --deals, goes on where the last one stopped, so a run of
-        days can be made a piece at a time and survives a crash.
-
-        Nullo, which only our own solver plays and slowly, is solved only as
-        far as the study's figures need: a deal whose par cannot change
-        whether a side is forced to take eight tricks at nullo or eleven
-        gets bounds, not the exact figure (--exact for the whole row).
-
-        [bold]Examples[/bold]
-
-          whist study hawley --deals 1000 --seed 1 --out hawley
-
-          whist study all --deals 10000 --out studies
-
-          whist study par-frequency --scheduler tcp://10.0.0.5:8786
-
-          whist study par-frequency --codes daw,auction,royals --deals 10000
-        """
-        from ..codes import find_code
-        from .studies import all_studies, find_study, on_codes, run_studies
-
-        try:
-            chosen = all_studies() if name.strip().lower() == "all" else [find_study(name)]
-        except ValueError as e:
-            _fail(f"study {name!r}: {e}; or all")
-        if codes is not None:
-            wanted = [c.strip().lower() for c in codes.split(",") if c.strip()]
-            try:
-                for c in wanted:
-                    find_code(c)
-                chosen = [on_codes(s, wanted) for s in chosen]
-            except ValueError as e:
-                _fail(f"--codes {codes}: {e}")
-        if deals < 1:
-            _fail(f"--deals {deals}: at least one deal")
-        if workers is not None and workers < 1:
-            _fail(f"--workers {workers}: at least one process")
-        folder = out if out is not None else Path(f"study-{name.strip().lower()}")
-        log_path = log if log is not None else folder / "records.jsonl"
-        try:
-            log_path.parent.mkdir(parents=True, exist_ok=True)
-            if fresh:
-                log_path.unlink(missing_ok=True)
-        except OSError as e:
-            _fail(f"--log {log_path}: {e.strerror or e}")
-        err = Console(stderr=True)
-        columns = (
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
+      whist analyse --seed 7 --code daw --json
+    """
+    c = code_of(code)
+    if number < 1:
+        fail(f"--number {number}: deals are numbered from 1")
+    if (deal is None) == (seed is None):
+        fail("give a deal: --deal PBN or --seed N (one of them)")
+    seat = seat_of("--dealer", dealer) if dealer is not None else None
+    d: Deal
+    if deal is not None:
+        d = deal_of(deal)
+        if seat is not None or number != 1:
+            d = Deal(d.hands, seat if seat is not None else d.dealer, number, d.turned)
+    else:
+        assert seed is not None
+        d = deal_cards(c, seat if seat is not None else dealer_for(c, number), number, seed=seed)
+    suit: Suit | None = None
+    if trump is not None:
+        if c.auction:
+            fail(f"--trump {trump!r}: only Duplicate Whist turns a trump; {c.key} bids")
+        letter = trump.strip().upper()[:1]
+        if letter not in "CDHS" or not letter:
+            fail(f"--trump {trump!r}: one of C D H S")
+        suit = Suit("CDHS".index(letter))
+    try:
+        # a whole-deal nullo can take minutes: the terminal should not look hung
+        what = "solving every strain double dummy"
+        if "NL" in strains_of(c):
+            what += ", nullo too (it can take minutes)"
+        with _on_terminal(what):
+            a = analyse(c, d, suit)
+    except WhistError as e:
+        fail(str(e))
+    out = new_console()
+    if as_json:
+        out.print_json(json.dumps(a.to_json()))
+        return
+    out.print(Text(c.title, style="bold"))
+    out.print(f"Deal {d.number} · dealer {d.dealer.name.title()}")
+    out.print(compass(d))
+    out.print(f"PBN: {d.to_pbn()}")
+    out.print()
+    out.print(_table_view(a))
+    out.print()
+    if a.par is not None:
+        _par_view(c, a.par, out)
+    elif a.whist is not None:
+        w = a.whist
+        out.print(
+            f"Trump {STRAIN_NAMES['CDHS'[w.trump]]}, {w.leader.name.title()} leads: "
+            f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
         )
-        with Progress(*columns, console=err, transient=False) as bar:
-            task = bar.add_task("deals", total=deals)
-            try:
-                path, _, seconds = run_studies(
-                    chosen,
-                    deals,
-                    seed,
-                    folder,
-                    scheduler=scheduler,
-                    workers=workers,
-                    progress=lambda n: bar.advance(task, n),
-                    log=log_path,
-                    exact=exact,
-                    meta={
-                        "command": f"whist study {name} --deals {deals} --seed {seed}"
-                        + (f" --codes {codes}" if codes else "")
-                        + (" --exact" if exact else ""),
-                        "where": scheduler or _processes(workers or os.cpu_count() or 1),
-                    },
-                )
-            except ValueError as e:
-                _fail(str(e))
-            except KeyboardInterrupt:
-                bar.stop()
-                err.print(
-                    f"stopped: the deals solved are in {log_path}; "
-                    "the same command goes on from there"
-                )
-                raise typer.Exit(130) from None
-        console = _console()
-        plural = "deal" if deals == 1 else "deals"
-        console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}; log: {log_path}")
+
+
+def review_command(
+    log: Annotated[
+        Path,
+        typer.Argument(
+            help="A deal's event log (JSON), e.g. downloaded from the web app's table page."
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """A played deal against double dummy: what each card cost its side.
+
+    For every card played, every card the player could have played there
+    is scored double dummy; a card's cost is the tricks it gave up
+    against the best of them (at nullo, the tricks it took on). See
+    docs/analysis.md.
+
+    [bold]Examples[/bold]
+
+      whist play --code daw --seed 1 --log deal.json
+
+      whist review deal.json
+
+      whist review deal.json --json
+    """
+    from ..analysis.review import play_strain, review_play
+    from ..formats.jsonlog import loads
+    from ..table import Table
+
+    try:
+        text = log.read_text(encoding="utf-8")
+    except OSError as e:
+        fail(f"{log}: {e.strerror or e}")
+    try:
+        table = Table.from_events(loads(text))
+        strain = play_strain(table)
+    except WhistError as e:
+        fail(f"{log}: {e}")
+    assert table.play is not None
+    played = table.play.played
+    # at nullo the core scores a card of the early tricks in seconds to minutes
+    what = "scoring the cards" + (" (nullo: minutes)" if strain == "NL" else "")
+    with _on_terminal(what, played) as advance:
+        reviews = review_play(table, advance)
+    out = new_console()
+    if as_json:
+        won = table.tricks_won()
+        doc = {
+            "code": table.code.key,
+            "deal": table.deal.to_pbn(),
+            "strain": strain,
+            "declarer": table.declarer.char if table.declarer is not None else None,
+            "tricks": {"ns": won[0], "ew": won[1]},
+            "cards": [r.to_json() for r in reviews],
+        }
+        out.print_json(json.dumps(doc))
+        return
+    c = table.code
+    out.print(Text(c.title, style="bold"))
+    head = f"Deal {table.deal.number} · {STRAIN_NAMES[strain]}"
+    if table.contract is not None and table.declarer is not None:
+        head += f" · {table.contract} by {table.declarer.name.title()}"
+    out.print(head)
+    out.print(_review_view(reviews))
+    for side, name in ((0, "North-South"), (1, "East-West")):
+        costs = [r.cost for r in reviews if r.seat.side == side and r.cost]
+        lost = sum(costs)
+        out.print(
+            f"{name}: {lost} trick{'' if lost == 1 else 's'} given up "
+            f"double dummy, in {len(costs)} card{'' if len(costs) == 1 else 's'}"
+        )
+
+
+def study_command(
+    name: Annotated[str, typer.Argument(help="The study: hawley, par-frequency, or all.")],
+    deals: Annotated[int, typer.Option(help="How many random deals.")] = 1000,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals; the same seed, the same deals and figures.")
+    ] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for report.md, summary.json and the plots.")
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            help="A Dask scheduler's address (tcp://host:8786); needs the extra "
+            "`study`. Default: processes on this machine."
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Local processes (default: one per core).")
+    ] = None,
+    codes: Annotated[
+        str | None,
+        typer.Option(
+            help="Only these codes, comma-separated (e.g. daw,auction,royals: "
+            "no nullo to solve). Default: every code the studies have."
+        ),
+    ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="The deals' tables, appended as each is solved (JSON lines); "
+            "a rerun reads them back instead of solving again. "
+            "Default: records.jsonl in the --out folder."
+        ),
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Start the log afresh: solve every deal again.")
+    ] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Solve every deal's nullo row exactly, not only as far as the "
+            "figures need (about seven times the solving at Hawley's study).",
+        ),
+    ] = False,
+) -> None:
+    """Run a study over many deals in parallel and write a report
+    (Markdown + PNG plots).
+
+    [bold]Studies[/bold]
+
+      hawley         Hawley's claims for Royalton against the old and new counts
+      par-frequency  how often each declaration is the par contract under each code
+      all            both, on the same deals
+
+    Every deal's table is logged as soon as it is solved (by default in
+    records.jsonl of the --out folder): the same command run again, or
+    with more --deals, goes on where the last one stopped, so a run of
+    days can be made a piece at a time and survives a crash.
+
+    Nullo, which only our own solver plays and slowly, is solved only as
+    far as the study's figures need: a deal whose par cannot change
+    whether a side is forced to take eight tricks at nullo or eleven
+    gets bounds, not the exact figure (--exact for the whole row).
+
+    [bold]Examples[/bold]
+
+      whist study hawley --deals 1000 --seed 1 --out hawley
+
+      whist study all --deals 10000 --out studies
+
+      whist study par-frequency --scheduler tcp://10.0.0.5:8786
+
+      whist study par-frequency --codes daw,auction,royals --deals 10000
+    """
+    from ..analysis.studies import all_studies, find_study, on_codes, run_studies
+    from ..codes import find_code
+
+    try:
+        chosen = all_studies() if name.strip().lower() == "all" else [find_study(name)]
+    except WhistError as e:
+        fail(f"study {name!r}: {e}; or all")
+    if codes is not None:
+        wanted = [c.strip().lower() for c in codes.split(",") if c.strip()]
+        try:
+            for c in wanted:
+                find_code(c)
+            chosen = [on_codes(s, wanted) for s in chosen]
+        except WhistError as e:
+            fail(f"--codes {codes}: {e}")
+    if deals < 1:
+        fail(f"--deals {deals}: at least one deal")
+    if workers is not None and workers < 1:
+        fail(f"--workers {workers}: at least one process")
+    folder = out if out is not None else Path(f"study-{name.strip().lower()}")
+    log_path = log if log is not None else folder / "records.jsonl"
+    try:
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        if fresh:
+            log_path.unlink(missing_ok=True)
+    except OSError as e:
+        fail(f"--log {log_path}: {e.strerror or e}")
+    err = Console(stderr=True)
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=False) as bar:
+        task = bar.add_task("deals", total=deals)
+        try:
+            path, _, seconds = run_studies(
+                chosen,
+                deals,
+                seed,
+                folder,
+                scheduler=scheduler,
+                workers=workers,
+                progress=lambda n: bar.advance(task, n),
+                log=log_path,
+                exact=exact,
+                meta={
+                    "command": f"whist study {name} --deals {deals} --seed {seed}"
+                    + (f" --codes {codes}" if codes else "")
+                    + (" --exact" if exact else ""),
+                    "where": scheduler or _processes(workers or os.cpu_count() or 1),
+                },
+            )
+        except WhistError as e:
+            fail(str(e))
+        except KeyboardInterrupt:
+            bar.stop()
+            err.print(
+                f"stopped: the deals solved are in {log_path}; the same command goes on from there"
+            )
+            raise typer.Exit(130) from None
+    console = new_console()
+    plural = "deal" if deals == 1 else "deals"
+    console.print(f"{deals} {plural} in {seconds:.1f} s; report: {path}; log: {log_path}")

@@ -1,4 +1,6 @@
-"""``whist bench robots``: the robots' strength, measured."""
+"""``whist bench``: how fast the engine runs beside endplay (``engine``), the
+solver beside DDS (``solver``), and the robots' strength (``robots``).
+``whist bench server`` starts the web app, so it lives with ``serve``."""
 
 from __future__ import annotations
 
@@ -7,8 +9,161 @@ import sys
 from typing import Annotated
 
 import typer
+from rich import box
+from rich.table import Table as RichTable
 
-__all__ = ["register"]
+from ._common import code_of, fail, new_console
+
+__all__ = ["bench_engine_command", "bench_robots_command", "bench_solver_command"]
+
+
+def bench_engine_command(
+    seconds: Annotated[
+        float, typer.Option(help="Time budget in seconds (the whole run stays close to it).")
+    ] = 15.0,
+    repeats: Annotated[int, typer.Option(help="Repeats; the figures are medians.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed for the deals and the random actions.")] = 1,
+    code: Annotated[
+        list[str] | None, typer.Option(help="Only this code (repeatable); default all five.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Complete deals (deal, auction, play, score) with random legal actions,
+    per code; and endplay's legal_moves() + play() on the same deals.
+
+    Reports deals/s and actions/s (an action is a call or a card) and the
+    ratio of our actions/s to endplay's. Each figure is a median over repeats.
+
+    [bold]Examples[/bold]
+
+      whist bench engine
+
+      whist bench engine --seconds 5 --json
+    """
+    from ..bench import bench_engine
+
+    if not 0 < seconds <= 600:
+        fail(f"--seconds {seconds}: give a budget between 0 and 600 seconds")
+    if not 1 <= repeats <= 100:
+        fail(f"--repeats {repeats}: give 1 to 100 repeats")
+    keys = [code_of(k).key for k in code or []]
+    figures = bench_engine(seconds=seconds, repeats=repeats, seed=seed, codes=keys or None)
+    out = new_console()
+    if as_json:
+        sys.stdout.write(json.dumps(figures, indent=2) + "\n")
+        return
+    tbl = RichTable(box=box.SIMPLE_HEAD, show_edge=False, title="whist bench engine")
+    for name, justify in (
+        ("engine", "left"),
+        ("deals/s", "right"),
+        ("actions/s", "right"),
+        ("deals", "right"),
+        ("actions/deal", "right"),
+    ):
+        tbl.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for key, f in figures["ours"]["per_code"].items():
+        tbl.add_row(
+            f"ours: {key}",
+            f"{f['deals_per_s']:,.0f}",
+            f"{f['actions_per_s']:,.0f}",
+            str(f["deals"]),
+            f"{f['actions_per_deal']:.1f}",
+        )
+    o = figures["ours"]
+    tbl.add_row(
+        "ours: all codes",
+        f"{o['deals_per_s']:,.0f}",
+        f"{o['actions_per_s']:,.0f}",
+        str(figures["deals"]),
+        "",
+        style="bold",
+    )
+    ep = figures["endplay"]
+    if ep is not None:
+        tbl.add_row(
+            "endplay (cards only)", "", f"{ep['actions_per_s']:,.0f}", str(ep["deals"]), "52.0"
+        )
+    out.print(tbl)
+    if figures["ratio"] is not None:
+        out.print(f"ratio ours/endplay actions/s: {figures['ratio']:.1f}×")
+    else:
+        out.print("endplay is not installed: pip install endplay for the ratio")
+    out.print(
+        f"[dim]{figures['repeats']} repeats, {figures['seconds']:.1f} s, "
+        f"Python {figures['python']}, seed {figures['seed']}[/dim]"
+    )
+
+
+def bench_solver_command(
+    deals: Annotated[int, typer.Option(help="Random deals; the figures are medians.")] = 100,
+    cards: Annotated[int, typer.Option(help="Cards a hand (13: whole deals).")] = 13,
+    seed: Annotated[int, typer.Option(help="Seed for the deals.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    nullo: Annotated[
+        bool,
+        typer.Option(
+            "--nullo/--no-nullo",
+            help="Also time our nullo solve (whole-deal nullo can take minutes a deal).",
+        ),
+    ] = True,
+    nullo_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Give up a nullo solve after this many seconds; it counts as taking "
+            "the limit, so a median among those is a lower bound."
+        ),
+    ] = None,
+) -> None:
+    """DDS's solve_board against our core, one strain and declarer a solve:
+    (a) DDS at spades, (b) our core at spades, (c) our core at nullo.
+
+    [bold]Examples[/bold]
+
+      whist bench solver --deals 100
+
+      whist bench solver --deals 20 --cards 9 --json
+
+      whist bench solver --deals 100 --no-nullo
+
+      whist bench solver --deals 25 --nullo-limit 60
+    """
+    from ..solver.bench import bench_solver
+
+    if deals < 1:
+        fail(f"--deals {deals}: give at least one deal")
+    if not 1 <= cards <= 13:
+        fail(f"--cards {cards}: a hand holds 1 to 13 cards")
+    if nullo_limit is not None and nullo_limit <= 0:
+        fail(f"--nullo-limit {nullo_limit}: give a number of seconds above 0")
+    from rich.progress import Progress
+
+    with Progress(console=new_console(), transient=True, disable=as_json) as bar:
+        task = bar.add_task("Solving", total=deals)
+        b = bench_solver(
+            deals,
+            seed,
+            cards,
+            progress=lambda: bar.advance(task),
+            nullo=nullo,
+            nullo_limit=nullo_limit,
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(b.as_dict(), indent=2) + "\n")
+        return
+    print(f"deals: {b.deals} ({cards} cards a hand); medians per solve of one strain and declarer")
+    print(f"  DDS solve_board, spades : {b.dds_ms:9.2f} ms")
+    print(f"  our core, spades        : {b.ours_ms:9.2f} ms  ({b.ours_ratio:.2f} x DDS)")
+    if b.nullo_ms is not None and b.nullo_ratio is not None:
+        at_least = ">" if b.nullo_median_is_lower_bound else " "
+        print(
+            f"  our core, nullo         : {at_least}{b.nullo_ms:8.2f} ms  "
+            f"({at_least}{b.nullo_ratio:.2f} x DDS)"
+        )
+    if b.nullo_unfinished:
+        print(
+            f"  {b.nullo_unfinished} of {b.deals} nullo solves gave up at the limit "
+            f"({b.nullo_limit_ms:.0f} ms) and count as taking it"
+        )
 
 
 def bench_robots_command(
@@ -34,17 +189,16 @@ def bench_robots_command(
 
       whist bench robots --code royalton --deals 5 --json
     """
-    from ..cli import _code, _fail
-    from .cardplay import Settings
-    from .strength import bench_robots
+    from ..robots.cardplay import Settings
+    from ..robots.strength import bench_robots
 
     if deals < 1:
-        _fail(f"--deals {deals}: give at least one deal")
+        fail(f"--deals {deals}: give at least one deal")
     if samples < 1:
-        _fail(f"--samples {samples}: give at least one sample")
+        fail(f"--samples {samples}: give at least one sample")
     if budget <= 0:
-        _fail(f"--budget {budget}: give a positive number of seconds")
-    c = _code(code)
+        fail(f"--budget {budget}: give a positive number of seconds")
+    c = code_of(code)
     settings = Settings(samples=samples, budget=budget, min_samples=min(3, samples))
     b = bench_robots(c, deals, seed, settings, match)
     if as_json:
@@ -67,7 +221,3 @@ def bench_robots_command(
         )
     print(f"  a call         : median {b.call_s_median:.4f} s, 95% {b.call_s_p95:.4f} s")
     print(f"  a card         : median {b.card_s_median:.4f} s, 95% {b.card_s_p95:.4f} s")
-
-
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    bench_app.command("robots")(bench_robots_command)

@@ -19,9 +19,8 @@ import typer
 from rich import box
 from rich.table import Table as RichTable
 
-from .cards import Seat, card_str
-from .cli import _code, _console, _fail, _seat
-from .club import (
+from ..cards import Seat, card_str
+from ..club import (
     CutOut,
     broken_table_priority,
     club_laws,
@@ -36,8 +35,15 @@ from .club import (
     seat_table,
     succession_order,
 )
+from ._common import code_of, fail, new_console, seat_of
 
-__all__ = ["register"]
+__all__ = [
+    "broken_command",
+    "cut_command",
+    "cut_out_command",
+    "laws_command",
+    "new_table_command",
+]
 
 CodeOpt = Annotated[str, typer.Option("--code", help="Code of laws: daw, auction, royals, ...")]
 SeedOpt = Annotated[
@@ -49,9 +55,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.
 def _names(option: str, text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        _fail(f"{option} {text!r}: give names separated by commas")
+        fail(f"{option} {text!r}: give names separated by commas")
     if len(set(names)) != len(names):
-        _fail(f"{option} {text!r}: a name is given twice")
+        fail(f"{option} {text!r}: a name is given twice")
     return names
 
 
@@ -60,7 +66,7 @@ def _arrivals(text: str) -> list[list[str]]:
     groups = [_names("--players", g) for g in text.split(";") if g.strip()]
     flat = [n for g in groups for n in g]
     if len(set(flat)) != len(flat):
-        _fail(f"--players {text!r}: a name is given twice")
+        fail(f"--players {text!r}: a name is given twice")
     return groups
 
 
@@ -115,19 +121,16 @@ def cut_command(
       whist cut --code auction --players 'Ann; Bob, Cy, Dee, Eve, Fay' --seed 3
       whist cut --code daw --tables 2 --players 'A,B,C,D,E,F,G,H' --seed 1
     """
-    c = _code(code)
-    try:
-        laws = c  # the code cites its laws of the club room
-    except ValueError as e:
-        _fail(f"--code {code!r}: {e}")
-    seat = _seat("--choose", choose)
+    c = code_of(code)
+    laws = c  # the code cites its laws of the club room
+    seat = seat_of("--choose", choose)
     groups = _arrivals(players)
     rng, seed = _rng(seed)
-    out = _console()
+    out = new_console()
     if tables == 2:
         everyone = [n for g in groups for n in g]
         if len(everyone) < 8:
-            _fail(f"--players: {laws.cite('two_tables')}: two tables need eight players")
+            fail(f"--players: {laws.cite('two_tables')}: two tables need eight players")
         eight = list(preference(laws, groups, 8, rng).order[:8])
         cuts = cut_cards(laws, rng, eight)
         two = form_two_tables(laws, cuts)
@@ -158,7 +161,7 @@ def cut_command(
         out.print(f"[dim]{laws.cite('two_tables')}; seed {seed}[/dim]")
         return
     if tables != 1:
-        _fail(f"--tables {tables}: one table, or two for duplicate")
+        fail(f"--tables {tables}: one table, or two for duplicate")
     f = form_table(laws, groups, rng)
     pcuts = cut_cards(laws, rng, f.players)
     p = partners(laws, pcuts)
@@ -219,7 +222,7 @@ def _played(text: str) -> dict[str, int]:
     for part in text.split(","):
         name, sep, n = part.partition("=")
         if not sep or not name.strip() or not n.strip().isdigit():
-            _fail(f"--played {text!r}: give NAME=COUNT for each player, e.g. A=3,B=2,C=2,D=1")
+            fail(f"--played {text!r}: give NAME=COUNT for each player, e.g. A=3,B=2,C=2,D=1")
         out[name.strip()] = int(n)
     return out
 
@@ -249,11 +252,11 @@ def cut_out_command(
     Example:
       whist club cut-out --code auction --played A=3,B=3,C=1,D=1 --candidates 1 --seed 2
     """
-    c = _code(code)
+    c = code_of(code)
     laws = c  # the code cites its laws of the club room
     counts = _played(played)
     if len(counts) != 4:
-        _fail(f"--played: {laws.cite('complete_table')}: a table is four players")
+        fail(f"--played: {laws.cite('complete_table')}: a table is four players")
     rng, seed = _rng(seed)
     r: CutOut = cutting_out(laws, counts, candidates, rng, helper or ())
     if as_json:
@@ -268,7 +271,7 @@ def cut_out_command(
             }
         )
         return
-    out = _console()
+    out = new_console()
     if r.cuts:
         out.print(_cuts_table("Cut (the highest are out)", r.cuts, cut_order(laws, r.cuts)))
     out.print(f"Out: {', '.join(r.out)}")
@@ -292,13 +295,13 @@ def new_table_command(
     Example:
       whist club new-table --candidates A,B,C,D,E --played-elsewhere B,D --seed 1
     """
-    c = _code(code)
+    c = code_of(code)
     laws = c  # the code cites its laws of the club room
     names = _names("--candidates", candidates)
     elsewhere = set(_names("--played-elsewhere", played)) if played.strip() else set()
     unknown = elsewhere - set(names)
     if unknown:
-        _fail(f"--played-elsewhere: {', '.join(sorted(unknown))} not among the candidates")
+        fail(f"--played-elsewhere: {', '.join(sorted(unknown))} not among the candidates")
     rng, seed = _rng(seed)
     pref = new_table_order(laws, names, elsewhere, rng)
     if as_json:
@@ -312,7 +315,7 @@ def new_table_command(
             }
         )
         return
-    out = _console()
+    out = new_console()
     out.print(f"Order of entry: {', '.join(pref.order)}")
     if pref.cuts:
         out.print(", ".join(f"{w} cut {card_str(k)}" for w, k in pref.cuts.items()))
@@ -334,12 +337,12 @@ def broken_command(
     Example:
       whist club broken --code auction --players A,B,C,D --breaker A
     """
-    c = _code(code)
+    c = code_of(code)
     laws = c  # the code cites its laws of the club room
     four = _names("--players", players)
     cands = _names("--waiting", waiting) if waiting.strip() else []
     prior = broken_table_priority(laws, four, breaker, cands)
-    out = _console()
+    out = new_console()
     if prior:
         out.print(f"Prior right at other tables: {', '.join(prior)}")
     else:
@@ -373,25 +376,11 @@ def laws_command(code: CodeOpt = "daw") -> None:
     Example:
       whist club laws --code royalton
     """
-    laws = _code(code)
+    laws = code_of(code)
     unit = club_laws(laws).unit
     t = RichTable(title=f"Club room laws ({laws.key}, played by the {unit})", box=box.SIMPLE)
     t.add_column("what")
     t.add_column("law")
     for topic, what in _TOPICS:
         t.add_row(what, laws.cite(topic))
-    _console().print(t)
-
-
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    """Add ``whist cut`` and the ``whist club`` commands."""
-    app.command("cut")(cut_command)
-    club = typer.Typer(
-        help="The club room: forming tables, cutting out, rights of entry.",
-        no_args_is_help=True,
-    )
-    club.command("cut-out")(cut_out_command)
-    club.command("new-table")(new_table_command)
-    club.command("broken")(broken_command)
-    club.command("laws")(laws_command)
-    app.add_typer(club, name="club")
+    new_console().print(t)

@@ -8,108 +8,79 @@ JSON: ``result.json`` with each contestant's result) to DIR.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .match import MatchPlay, play_match
-from .schedule import Schedule
-from .trays import LONGEST_SUIT
+from ..duplicate.match import MatchPlay, play_match
+from ..duplicate.movements import movement as movement_schedule
+from ..duplicate.trays import LONGEST_SUIT
+from ..errors import WhistError
+from ._common import code_of, fail, new_console
 
-__all__ = ["find_schedule", "register"]
-
-
-def find_schedule(name: str, tables: int | None = None) -> Schedule:
-    """The schedule of movement ``name`` for ``tables`` tables (the movement's
-    own number by default): from the movements' registry (``find_movement``)
-    where it exists, else the generator of that name in ``movements``."""
-    package: Any = importlib.import_module("auctionwhist.duplicate.movements")
-    find = getattr(package, "find_movement", None)
-    generator: Any = None
-    if find is not None:
-        generator = find(name)
-        generator = getattr(generator, "generate", generator)
-    else:
-        func = name.replace("-", "_")
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            if callable(getattr(module, func, None)):
-                generator = getattr(module, func)
-                break
-    if generator is None:
-        raise KeyError(f"no movement named {name!r}")
-    made = generator() if tables is None else generator(tables)
-    if not isinstance(made, Schedule):
-        raise ValueError(f"movement {name!r} did not give a schedule")
-    return made
+__all__ = ["match_command"]
 
 
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    from ..cli import _code, _console, _fail
+def match_command(
+    code: Annotated[str, typer.Option("--code", help="daw, auction, royals, royalton, whist")],
+    movement: Annotated[
+        str, typer.Option("--movement", help="a movement's name (whist movement --list)")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="directory for cards, travellers, result")],
+    seed: Annotated[int, typer.Option("--seed", help="seed for the deals and the players")] = 1,
+    tables: Annotated[
+        int | None, typer.Option("--tables", help="tables (the movement's own by default)")
+    ] = None,
+    foster: Annotated[
+        bool, typer.Option("--foster", help="Foster's system: suits transposed for overplay")
+    ] = False,
+    throw_out: Annotated[
+        bool,
+        typer.Option("--throw-out", help="throw out deals with a suit longer than six"),
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
+) -> None:
+    """Play a whole duplicate match with computer players in every seat."""
+    c = code_of(code)
+    try:
+        schedule = movement_schedule(movement, tables)
+    except WhistError as e:
+        fail(f"--movement {movement!r}: {e}")
+    console = new_console()
+    total = sum(1 for _ in schedule.plays())
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=quiet,
+        transient=False,
+    )
+    with progress:
+        task = progress.add_task(f"{c.key} · {schedule.name}", total=total)
 
-    @app.command("match")
-    def match_command(
-        code: Annotated[str, typer.Option("--code", help="daw, auction, royals, royalton, whist")],
-        movement: Annotated[
-            str, typer.Option("--movement", help="a movement's name (whist movement --list)")
-        ],
-        out: Annotated[Path, typer.Option("--out", help="directory for cards, travellers, result")],
-        seed: Annotated[int, typer.Option("--seed", help="seed for the deals and the players")] = 1,
-        tables: Annotated[
-            int | None, typer.Option("--tables", help="tables (the movement's own by default)")
-        ] = None,
-        foster: Annotated[
-            bool, typer.Option("--foster", help="Foster's system: suits transposed for overplay")
-        ] = False,
-        throw_out: Annotated[
-            bool,
-            typer.Option("--throw-out", help="throw out deals with a suit longer than six"),
-        ] = False,
-        quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
-    ) -> None:
-        """Play a whole duplicate match with computer players in every seat."""
-        c = _code(code)
-        try:
-            schedule = find_schedule(movement, tables)
-        except (KeyError, ValueError) as e:
-            _fail(f"--movement {movement!r}: {str(e).strip(chr(39))}")
-        console = _console()
-        total = sum(1 for _ in schedule.plays())
-        progress = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            disable=quiet,
-            transient=False,
+        def advance(_: MatchPlay) -> None:
+            progress.advance(task)
+
+        match = play_match(
+            c,
+            schedule,
+            seed,
+            foster=foster,
+            longest=LONGEST_SUIT if throw_out else None,
+            on_play=advance,
         )
-        with progress:
-            task = progress.add_task(f"{c.key} · {schedule.name}", total=total)
-
-            def advance(_: MatchPlay) -> None:
-                progress.advance(task)
-
-            match = play_match(
-                c,
-                schedule,
-                seed,
-                foster=foster,
-                longest=LONGEST_SUIT if throw_out else None,
-                on_play=advance,
-            )
-        paths = match.write(out)
-        result = match.result()
-        console.print(
-            f"{len(match.plays)} plays of {len(match.trays)} trays at {schedule.tables} "
-            f"table{'s' if schedule.tables != 1 else ''}; "
-            f"winner{'s' if len(result.winners) > 1 else ''}: {', '.join(result.winners)}"
-        )
-        for r in result.rankings:
-            line = ", ".join(f"{s.id} {s.result_text}" for s in r.standings)
-            console.print(f"[dim]{r.title}:[/dim] {line}")
-        console.print(f"written to {out}: " + ", ".join(sorted(paths)))
+    paths = match.write(out)
+    result = match.result()
+    console.print(
+        f"{len(match.plays)} plays of {len(match.trays)} trays at {schedule.tables} "
+        f"table{'s' if schedule.tables != 1 else ''}; "
+        f"winner{'s' if len(result.winners) > 1 else ''}: {', '.join(result.winners)}"
+    )
+    for r in result.rankings:
+        line = ", ".join(f"{s.id} {s.result_text}" for s in r.standings)
+        console.print(f"[dim]{r.title}:[/dim] {line}")
+    console.print(f"written to {out}: " + ", ".join(sorted(paths)))

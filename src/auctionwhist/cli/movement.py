@@ -11,11 +11,12 @@ import typer
 from rich import box
 from rich.table import Table as RichTable
 
-from .movements import MOVEMENTS, find_movement
-from .schedule import MovementError, Schedule, Sitting, TrayPlay
-from .validate import validate
+from ..duplicate.movements import MOVEMENTS, find_movement
+from ..duplicate.schedule import MovementError, Schedule, Sitting, TrayPlay
+from ..duplicate.validate import validate
+from ._common import fail, new_console
 
-__all__ = ["register", "render_cell", "tray_runs"]
+__all__ = ["movement_command", "render_cell", "tray_runs"]
 
 
 def tray_runs(schedule: Schedule, trays: tuple[TrayPlay, ...]) -> str:
@@ -84,9 +85,7 @@ def render_cell(schedule: Schedule, st: Sitting) -> str:
 
 
 def _print(schedule: Schedule) -> None:
-    from ..cli import _console
-
-    out = _console()
+    out = new_console()
     tbl = RichTable(
         box=box.SIMPLE_HEAD,
         title=f"{schedule.name} — {schedule.tables} table(s), {len(schedule.trays)} trays",
@@ -107,65 +106,58 @@ def _print(schedule: Schedule) -> None:
         out.print(f"• {note}")
 
 
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    del bench_app
+def movement_command(
+    name: Annotated[str | None, typer.Argument(help="movement name (see --list)")] = None,
+    tables: Annotated[int | None, typer.Option("--tables", "-t", help="tables")] = None,
+    deals: Annotated[int | None, typer.Option(help="deals per table per round")] = None,
+    variant: Annotated[
+        str | None, typer.Option(help="league-teams: short; compass/mitchell: 1 or 2")
+    ] = None,
+    pairs: Annotated[int | None, typer.Option(help="howell-pairs: 4 to 34 pairs")] = None,
+    check: Annotated[bool, typer.Option("--check", help="run the validator")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    list_: Annotated[bool, typer.Option("--list", help="name every movement")] = False,
+) -> None:
+    """Print a movement's schedule (rounds × tables); --check validates it."""
 
-    @app.command("movement")
-    def movement_command(
-        name: Annotated[str | None, typer.Argument(help="movement name (see --list)")] = None,
-        tables: Annotated[int | None, typer.Option("--tables", "-t", help="tables")] = None,
-        deals: Annotated[int | None, typer.Option(help="deals per table per round")] = None,
-        variant: Annotated[
-            str | None, typer.Option(help="league-teams: short; compass/mitchell: 1 or 2")
-        ] = None,
-        pairs: Annotated[int | None, typer.Option(help="howell-pairs: 4 to 34 pairs")] = None,
-        check: Annotated[bool, typer.Option("--check", help="run the validator")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-        list_: Annotated[bool, typer.Option("--list", help="name every movement")] = False,
-    ) -> None:
-        """Print a movement's schedule (rounds × tables); --check validates it."""
-        from ..cli import _console, _fail
-
-        if list_:
-            if as_json:
-                rows = [
-                    {"name": m.name, "reference": m.reference, "tables": m.tables}
-                    for m in MOVEMENTS.values()
-                ]
-                sys.stdout.write(json.dumps(rows, indent=2) + "\n")
-                return
-            tbl = RichTable(box=box.SIMPLE_HEAD, title="whist movement --list")
-            tbl.add_column("name", no_wrap=True)
-            for col in ("tables", "what", "seed"):
-                tbl.add_column(col)
-            for m in MOVEMENTS.values():
-                tbl.add_row(m.name, m.tables, m.summary, m.reference)
-            _console().print(tbl)
-            return
-        if name is None:
-            _fail("give a movement name, or --list to see them all")
-        try:
-            mv = find_movement(name)
-            schedule = mv(tables, deals=deals, variant=variant, pairs=pairs)
-        except MovementError as exc:
-            _fail(str(exc))
-        report = validate(schedule) if check else None
+    if list_:
         if as_json:
-            data = schedule.as_dict()
-            if report is not None:
-                data["check"] = {
-                    "ok": report.ok,
-                    "checks": [
-                        {"name": c.name, "ok": c.ok, "detail": c.detail} for c in report.checks
-                    ],
-                }
-            sys.stdout.write(json.dumps(data, indent=2) + "\n")
-        else:
-            _print(schedule)
-            if report is not None:
-                out = _console()
-                for c in report.checks:
-                    mark = "[green]ok[/green]" if c.ok else "[red]FAILED[/red]"
-                    out.print(f"{mark}  {c.name}: {c.detail}")
-        if report is not None and not report.ok:
-            raise typer.Exit(1)
+            rows = [
+                {"name": m.name, "reference": m.reference, "tables": m.tables}
+                for m in MOVEMENTS.values()
+            ]
+            sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+            return
+        tbl = RichTable(box=box.SIMPLE_HEAD, title="whist movement --list")
+        tbl.add_column("name", no_wrap=True)
+        for col in ("tables", "what", "seed"):
+            tbl.add_column(col)
+        for m in MOVEMENTS.values():
+            tbl.add_row(m.name, m.tables, m.summary, m.reference)
+        new_console().print(tbl)
+        return
+    if name is None:
+        fail("give a movement name, or --list to see them all")
+    try:
+        mv = find_movement(name)
+        schedule = mv(tables, deals=deals, variant=variant, pairs=pairs)
+    except MovementError as exc:
+        fail(str(exc))
+    report = validate(schedule) if check else None
+    if as_json:
+        data = schedule.as_dict()
+        if report is not None:
+            data["check"] = {
+                "ok": report.ok,
+                "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in report.checks],
+            }
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    else:
+        _print(schedule)
+        if report is not None:
+            out = new_console()
+            for c in report.checks:
+                mark = "[green]ok[/green]" if c.ok else "[red]FAILED[/red]"
+                out.print(f"{mark}  {c.name}: {c.detail}")
+    if report is not None and not report.ok:
+        raise typer.Exit(1)

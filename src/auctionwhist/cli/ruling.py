@@ -10,12 +10,15 @@ from typing import Annotated, Any
 import typer
 
 from ..cards import Seat
-from ..cli import _code, _console, _contract, _fail, _seat
+from ..errors import WhistError
 from ..formats import jsonlog
+from ..laws.offences import offences_for
+from ..rulings import Facts, RulingReport, apply_ruling, ruling, ruling_for
 from ..scoring import Revoke
 from ..table import Table
-from .offences import LawsError, offences_for
-from .rulings import Facts, RulingReport, apply_ruling, ruling, ruling_for
+from ._common import code_of, contract_of, fail, new_console, seat_of
+
+__all__ = ["HELP", "ruling_command"]
 
 HELP = """The laws' ruling on an irregularity: the options, the law cited, the effect.
 
@@ -61,84 +64,80 @@ def _report(r: RulingReport, as_json: bool) -> None:
         }
         typer.echo(json.dumps(out, indent=2))
         return
-    console = _console()
+    console = new_console()
     for line in r.lines():
         console.print(line, markup=False)
 
 
-def register(app: typer.Typer, bench_app: typer.Typer) -> None:
-    @app.command("ruling", help=HELP)
-    def ruling_command(
-        code: Annotated[str, typer.Option(help="The code of laws.")] = "daw",
-        offence: Annotated[str | None, typer.Option(help="The offence's key (see --list).")] = None,
-        by: Annotated[str | None, typer.Option(help="The offender's seat.")] = None,
-        contract: Annotated[str | None, typer.Option(help="The contract, e.g. 4H, 2NTX.")] = None,
-        declarer: Annotated[str | None, typer.Option(help="The declarant's seat.")] = None,
-        tricks: Annotated[
-            int | None,
-            typer.Option(help="Tricks won by the declarant's side (whist: by North-South)."),
-        ] = None,
-        revoke: Annotated[
-            list[str] | None,
-            typer.Option(help="An established revoke SEAT[:TRICK], once for each."),
-        ] = None,
-        average: Annotated[
-            float | None, typer.Option(help="whist: North-South's average tricks on the deal.")
-        ] = None,
-        before: Annotated[
-            str | None,
-            typer.Option(help="whist: tricks N-S,E-W had won before the first revoke."),
-        ] = None,
-        log: Annotated[
-            Path | None, typer.Option(help="A deal's JSON event log played in laws mode.")
-        ] = None,
-        apply: Annotated[str | None, typer.Option(help="With --log: apply this option.")] = None,
-        arg: Annotated[str, typer.Option(help="The suit or card the option names.")] = "",
-        seat: Annotated[
-            str | None, typer.Option(help="With --apply: who chooses (default: the law's).")
-        ] = None,
-        out: Annotated[
-            Path | None, typer.Option(help="With --apply: write the new log here.")
-        ] = None,
-        list_: Annotated[bool, typer.Option("--list", help="List the code's offences.")] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        try:
-            if log is not None:
-                _from_log(log, apply, arg, seat, out, average, as_json)
-                return
-            c = _code(code)
-            if list_:
-                console = _console()
-                for key, o in offences_for(c).items():
-                    console.print(f"{key:30} {c.cite(o.topic):22} {o.name}", markup=False)
-                return
-            if offence is None:
-                _fail("--offence: name the offence (whist ruling --code CODE --list)")
-            offender = _seat("--by", by) if by is not None else None
-            revokes: list[Revoke] = []
-            for text in revoke or ():
-                who, _, trick = text.partition(":")
-                if trick and not trick.isdigit():
-                    _fail(f"--revoke {text!r}: SEAT or SEAT:TRICK")
-                revokes.append(Revoke(_seat("--revoke", who), int(trick or 1)))
-            pair = None
-            if before is not None:
-                ns, _, ew = before.partition(",")
-                if not (ns.isdigit() and ew.isdigit()):
-                    _fail(f"--before {before!r}: two numbers, N-S,E-W")
-                pair = (int(ns), int(ew))
-            facts = Facts(
-                contract=_contract(c, contract) if contract else None,
-                declarer=_seat("--declarer", declarer) if declarer else None,
-                tricks=tricks,
-                revokes=tuple(revokes),
-                average=average,
-                tricks_before_revoke=pair,
-            )
-            _report(ruling(c, offence, offender, facts), as_json)
-        except (LawsError, ValueError) as e:
-            _fail(str(e))
+def ruling_command(
+    code: Annotated[str, typer.Option(help="The code of laws.")] = "daw",
+    offence: Annotated[str | None, typer.Option(help="The offence's key (see --list).")] = None,
+    by: Annotated[str | None, typer.Option(help="The offender's seat.")] = None,
+    contract: Annotated[str | None, typer.Option(help="The contract, e.g. 4H, 2NTX.")] = None,
+    declarer: Annotated[str | None, typer.Option(help="The declarant's seat.")] = None,
+    tricks: Annotated[
+        int | None,
+        typer.Option(help="Tricks won by the declarant's side (whist: by North-South)."),
+    ] = None,
+    revoke: Annotated[
+        list[str] | None,
+        typer.Option(help="An established revoke SEAT[:TRICK], once for each."),
+    ] = None,
+    average: Annotated[
+        float | None, typer.Option(help="whist: North-South's average tricks on the deal.")
+    ] = None,
+    before: Annotated[
+        str | None,
+        typer.Option(help="whist: tricks N-S,E-W had won before the first revoke."),
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option(help="A deal's JSON event log played in laws mode.")
+    ] = None,
+    apply: Annotated[str | None, typer.Option(help="With --log: apply this option.")] = None,
+    arg: Annotated[str, typer.Option(help="The suit or card the option names.")] = "",
+    seat: Annotated[
+        str | None, typer.Option(help="With --apply: who chooses (default: the law's).")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="With --apply: write the new log here.")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the code's offences.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    try:
+        if log is not None:
+            _from_log(log, apply, arg, seat, out, average, as_json)
+            return
+        c = code_of(code)
+        if list_:
+            console = new_console()
+            for key, o in offences_for(c).items():
+                console.print(f"{key:30} {c.cite(o.topic):22} {o.name}", markup=False)
+            return
+        if offence is None:
+            fail("--offence: name the offence (whist ruling --code CODE --list)")
+        offender = seat_of("--by", by) if by is not None else None
+        revokes: list[Revoke] = []
+        for text in revoke or ():
+            who, _, trick = text.partition(":")
+            if trick and not trick.isdigit():
+                fail(f"--revoke {text!r}: SEAT or SEAT:TRICK")
+            revokes.append(Revoke(seat_of("--revoke", who), int(trick or 1)))
+        pair = None
+        if before is not None:
+            ns, _, ew = before.partition(",")
+            if not (ns.isdigit() and ew.isdigit()):
+                fail(f"--before {before!r}: two numbers, N-S,E-W")
+            pair = (int(ns), int(ew))
+        facts = Facts(
+            contract=contract_of(c, contract) if contract else None,
+            declarer=seat_of("--declarer", declarer) if declarer else None,
+            tricks=tricks,
+            revokes=tuple(revokes),
+            average=average,
+            tricks_before_revoke=pair,
+        )
+        _report(ruling(c, offence, offender, facts), as_json)
+    except WhistError as e:
+        fail(str(e))
 
 
 def _from_log(
@@ -153,12 +152,12 @@ def _from_log(
     try:
         events = jsonlog.loads(path.read_text())
     except OSError as e:
-        _fail(f"--log {path}: {e.strerror}")
+        fail(f"--log {path}: {e.strerror}")
     table = Table.from_events(events)
     if apply is None:
         _report(ruling_for(table, average), as_json)
         return
-    chooser: Seat | None = _seat("--seat", seat) if seat is not None else None
+    chooser: Seat | None = seat_of("--seat", seat) if seat is not None else None
     rec = apply_ruling(table, apply, chooser, arg)
     text = jsonlog.dumps(table.events, indent=2)
     if out is not None:

@@ -5,7 +5,7 @@ Each deal is played three times:
 * at a table of four Monte Carlo robots (``cardplay.MonteCarloPlayer``): the
   declarant's tricks against the double-dummy tricks of the final contract
   (``declarer_dd_gap``), and the score against par under the code
-  (``par_gap``, ``analysis.par``); every call and card is timed;
+  (``par_gap``, ``solver.par``); every call and card is timed;
 * twice as a duplicate deal (Goodfellow, "Principles of play": "your
   opponents will later have ... your hand to play"), the robots sitting
   North-South at one table and East-West at the other against the heuristic
@@ -150,8 +150,8 @@ def _par_gap(code: Code, table: Table) -> int | None:
     """|robots' North-South net - par|; None for a code without an auction."""
     if not code.auction:
         return None
-    from ..analysis.par import par
     from ..solver import dd_table
+    from ..solver.par import par
 
     strains = sorted({DENOMINATIONS[d].strain for d in code.trick_values} - {"NL"})
     rows: dict[str, tuple[int, int, int, int]] = dict(dd_table(table.deal, strains))

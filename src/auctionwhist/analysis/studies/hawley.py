@@ -15,7 +15,7 @@ The author's claims, from his 72 test hands and two years of play:
   fulfill the contract, and forty-six fulfilled the contract as declared,
   and no more" (chapter I).
 
-Double dummy the final declaration is the par contract (``analysis.par``);
+Double dummy the final declaration is the par contract (``solver.par``);
 "the best declaration" is read both as the par contract and as the
 declaration with the most odd tricks in the four hands.
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards import Deal
-from ..par import par
+from ...solver.par import par
 from ..report import bar_chart, markdown_table, pct
 from ..runner import DealRecord
 from . import Study, par_weights

@@ -1,0 +1,347 @@
+"""``whist play``: one deal in the terminal from the South seat, robots in the
+other seats."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ..calls import Bid, Call, Other, parse_call
+from ..cards import RANK_CHARS, SUIT_CHARS, Seat, card_from_str, card_rank
+from ..dealing import deal as deal_cards
+from ..errors import WhistError
+from ..table import Table
+from ._common import (
+    CODE_LIST,
+    SUIT_SYMBOLS,
+    card_text,
+    code_of,
+    fail,
+    hand_line,
+    hand_text,
+    new_console,
+    one_line,
+    outcome,
+    score_table,
+)
+
+if TYPE_CHECKING:
+    from ..robots.player import Player
+
+__all__ = ["play_command"]
+
+
+class _Stdin:
+    """Lines from stdin; after end of input, South's actions go to the robot."""
+
+    def __init__(self, stream: TextIO, out: Console) -> None:
+        self.stream = stream
+        self.out = out
+        self.closed = False
+
+    def ask(self, prompt: Text) -> str | None:
+        if self.closed:
+            return None
+        self.out.print(prompt, end="")
+        self.out.file.flush()
+        try:
+            line = self.stream.readline()
+        except (OSError, ValueError):
+            line = ""
+        if not line:
+            self.closed = True
+            self.out.print()
+            self.out.print(
+                "[dim](end of input: South's actions are chosen at random from here on)[/dim]"
+            )
+            return None
+        text = line.strip()
+        if not self.stream.isatty():
+            self.out.print(text)  # echo piped input, so the transcript reads well
+        return text
+
+
+def _call_str(call: Call) -> str:
+    if call is Other.DOUBLE:
+        return "X"
+    if call is Other.REDOUBLE:
+        return "XX"
+    return str(call)
+
+
+def _calls_prompt(calls: Sequence[Call]) -> str:
+    others = [_call_str(c) for c in calls if not isinstance(c, Bid)]
+    bids = [str(c) for c in calls if isinstance(c, Bid)]
+    if len(bids) > 14:
+        bids = [*bids[:10], "…", *bids[-2:]]
+    return ", ".join([*others, " ".join(bids)] if bids else others)
+
+
+def _cards_prompt(cards: Sequence[int]) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append(card_text(c))
+    return out
+
+
+def _read_card(text: str, legal: Sequence[int]) -> int:
+    """A card, as SA, AS, 10h; or a rank alone when only one legal card has it."""
+    t = text.strip().upper().replace("10", "T")
+    if len(t) == 1 and t in RANK_CHARS:
+        matches = [c for c in legal if RANK_CHARS[card_rank(c) - 2] == t]
+        if len(matches) == 1:
+            return matches[0]
+        raise WhistError(f"{text!r}: say which suit (e.g. S{t})")
+    for suit, sym in SUIT_SYMBOLS.items():
+        t = t.replace(sym, SUIT_CHARS[suit])
+    return card_from_str(t)
+
+
+def _trick_text(leader: Seat, cards: Sequence[int]) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append("  ")
+        out.append(f"{leader.after(i).char} ")
+        out.append(card_text(c))
+    return out
+
+
+def _show_auction(table: Table, out: Console) -> None:
+    if table.auction is None or not table.auction.calls:
+        return
+    grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False)
+    for seat in Seat:
+        grid.add_column(seat.name.title())
+    cells = [""] * int(table.auction.dealer) + [_call_str(c) for _, c in table.auction.calls]
+    for i in range(0, len(cells), 4):
+        row = cells[i : i + 4]
+        grid.add_row(*row, *[""] * (4 - len(row)))
+    out.print(grid)
+
+
+def play_command(
+    code: Annotated[str, typer.Option(help=f"The code of laws: {CODE_LIST}.")] = "daw",
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed for the deal and the other seats' choices (default: drawn)."),
+    ] = None,
+    number: Annotated[int, typer.Option(help="The deal (tray) number; it sets the dealer.")] = 1,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Let the robot take South's actions too.")
+    ] = False,
+    robot: Annotated[
+        str,
+        typer.Option(
+            help="The robots in the other seats: montecarlo (strong), heuristic (fast), random."
+        ),
+    ] = "montecarlo",
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the deal's event log (JSON) here at the end, or when you leave: "
+            "`whist review` reads it."
+        ),
+    ] = None,
+) -> None:
+    """Play one deal in the terminal from the South seat.
+
+    You bid and play South (and North's cards when North is your dummy); the
+    robots play the other seats, reproducibly from --seed. Type a
+    call (1H, 2NT, pass, X, XX, no bid) or a card (SA, H10, or just the rank
+    when the suit is clear); '?' repeats the choices, 'quit' leaves.
+    At the end of input (piped or closed stdin) the robot plays South too.
+
+    [bold]Examples[/bold]
+
+      whist play --code daw --seed 1
+
+      whist play --code royalton --seed 5 --robot heuristic < /dev/null
+
+      printf '1S\\npass\\n' | whist play --code auction --seed 3
+
+      whist play --code daw --seed 1 --log deal.json   (then: whist review deal.json)
+    """
+    c = code_of(code)
+    if number < 1:
+        fail(f"--number {number}: deals are numbered from 1")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    from ..robots import ROBOTS, make_robot
+
+    if robot not in ROBOTS:
+        fail(f"--robot {robot!r}: the robots are {', '.join(ROBOTS)}")
+    player = make_robot(robot)
+    if log is not None:
+        try:
+            log.touch()  # an unwritable path is refused before the deal, not after it
+        except OSError as e:
+            fail(f"--log {log}: {e.strerror or e}")
+
+    d = deal_cards(c, None, number, seed=seed)
+    rng = random.Random(seed)
+    table = Table(c, d)
+    out = new_console()
+    io = _Stdin(sys.stdin, out)
+    you = Seat.SOUTH
+    out.print(Text(c.title, style="bold"))
+    out.print(f"Deal {d.number} · dealer {d.dealer.name.title()} · seed {seed}")
+    if d.turned is not None:
+        out.print(Text.assemble("Turned trump: ", card_text(d.turned), f" ({c.cite('trump')})"))
+    out.print(hand_text(d.hands[you], "Your hand (South)"))
+    if auto:
+        io.closed = True
+
+    try:
+        _play_at_terminal(table, you, io, out, player, rng)
+    finally:
+        if log is not None:
+            from ..formats.jsonlog import dumps
+
+            log.write_text(dumps(table.events, indent=2) + "\n", encoding="utf-8")
+    out.print()
+    result = table.result()
+    if table.play is not None:
+        summary = f"Result: {outcome(result)}"
+        if table.contract is not None:
+            ns, ew = table.tricks_won()
+            summary += f"  (N-S {ns} tricks, E-W {ew})"
+        out.print(Text(summary, style="bold"))
+    score_table(c, table.score(), out)
+    if log is not None:
+        out.print(f"Event log: {log} (whist review {log})")
+
+
+def _play_at_terminal(
+    table: Table, you: Seat, io: _Stdin, out: Console, player: Player, rng: random.Random
+) -> None:
+    """The deal at the terminal to its end: you at ``you``, robots elsewhere."""
+    from ..robots.player import play_deal
+    from ..robots.view import SeatView
+
+    c = table.code
+    dummy_shown = False
+    tricks_shown = 0
+    while table.phase != "done":
+        actor = table.to_act
+        human = actor is you and not io.closed
+        if table.phase == "auction":
+            seat = table.auction.turn if table.auction else you
+            legal = table.legal_calls()
+            call: Call | None = None
+            while human and call is None:
+                text = io.ask(Text(f"Your call ({_calls_prompt(legal)}): "))
+                if text is None:
+                    human = False
+                    break
+                if text.lower() in ("quit", "q", "exit"):
+                    out.print("South leaves the table.")
+                    raise typer.Exit(1)
+                if text in ("?", "help", ""):
+                    continue
+                try:
+                    call = parse_call(text)
+                    table.call(call)
+                except WhistError as e:
+                    out.print(f"[red]{one_line(str(e))}[/red]")
+                    call = None
+            if call is None:
+                call = player.call(SeatView.of(table, seat), rng)
+                table.call(call)
+            out.print(f"{seat.name.title():>5}: {_call_str(call)}")
+            if table.phase != "auction":
+                out.print()
+                _show_auction(table, out)
+                if table.contract is None:
+                    out.print(f"No bid was made {c.cite('all_pass')}: the deal passes.")
+                elif table.auction is not None and table.auction.declarer is not None:
+                    out.print(
+                        f"Contract {table.contract} by {table.auction.declarer.name.title()}."
+                    )
+        elif table.phase == "bridging":
+            choice: str | None = None
+            while human and choice is None:
+                text = io.ask(Text("Bridge the nullo to North (b) or call the lead (l)? "))
+                if text is None:
+                    break
+                if text.lower() in ("b", "bridge"):
+                    choice = "b"
+                elif text.lower() in ("l", "lead", "call"):
+                    choice = "l"
+            if choice is None:
+                declarant = table.to_act
+                assert declarant is not None
+                choice = "b" if player.bridge(SeatView.of(table, declarant), rng) else "l"
+            if choice == "b":
+                table.bridge()
+                out.print(f"The nullo is bridged {c.cite('bridging')}.")
+            else:
+                table.call_lead()
+                out.print("The declarant keeps the nullo and calls the lead.")
+        elif table.phase == "play":
+            play = table.play
+            assert play is not None
+            hand_seat = play.turn
+            legal_cards = table.legal_cards()
+            chosen: int | None = None
+            if human:
+                title = "Your hand" if hand_seat is you else f"{hand_seat.name.title()} (dummy)"
+                out.print(Text.assemble(f"{title}: ", hand_line(play.hands[hand_seat])))
+            while human and chosen is None:
+                prompt = Text(f"Trick {len(play.tricks) + 1}")
+                if play.trick:
+                    prompt.append(" (")
+                    prompt.append(_trick_text(Seat(play.leader), play.trick))
+                    prompt.append(")")
+                prompt.append(f", play from {title} (")
+                prompt.append(_cards_prompt(legal_cards))
+                prompt.append("): ")
+                text = io.ask(prompt)
+                if text is None:
+                    break
+                if text.lower() in ("quit", "q", "exit"):
+                    out.print("South leaves the table.")
+                    raise typer.Exit(1)
+                if text in ("?", "help", ""):
+                    continue
+                try:
+                    chosen = _read_card(text, legal_cards)
+                    table.play_card(chosen)
+                except WhistError as e:
+                    out.print(f"[red]{one_line(str(e))}[/red]")
+                    chosen = None
+            if chosen is None:
+                actor = table.to_act  # the declarer when dummy's card is to play
+                assert actor is not None
+                chosen = player.card(SeatView.of(table, actor), rng)
+                table.play_card(chosen)
+            if not dummy_shown and play.dummy is not None:
+                dummy_shown = True
+                out.print(
+                    Text.assemble(
+                        f"{play.opening_leader.name.title()} leads ",
+                        card_text(chosen),
+                        f"; dummy ({play.dummy.name.title()}) is faced: ",
+                        hand_line(play.hands[play.dummy]),
+                    )
+                )
+            if len(play.tricks) > tricks_shown:
+                tricks_shown = len(play.tricks)
+                leader, cards = play.tricks[-1]
+                line = Text(f"Trick {tricks_shown:>2}: ")
+                line.append(_trick_text(leader, cards))
+                line.append(f"   won by {play.winners[-1].name.title()}")
+                out.print(line)
+        else:  # a claim awaits its answer: the robots answer it
+            play_deal(table, {s: player for s in Seat}, rng)
