@@ -133,9 +133,6 @@ def _error(message: str) -> None:
     sys.stderr.flush()
 
 
-# -- reading options -------------------------------------------------------------
-
-
 def new_console() -> Console:
     # Made per command so that output goes to the sys.stdout of the moment.
     return Console(highlight=False, soft_wrap=False)
@@ -241,9 +238,6 @@ def deal_of(text: str) -> Deal:
         fail(f"--deal: {e}")
 
 
-# -- drawing ---------------------------------------------------------------------
-
-
 def _symbol(suit: Suit) -> Text:
     return Text(SUIT_SYMBOLS[suit], style="red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "")
 
@@ -296,9 +290,6 @@ def compass(d: Deal, hidden: frozenset[Seat] = frozenset()) -> RichTable:
     grid.add_row(hand(Seat.WEST), centre, hand(Seat.EAST))
     grid.add_row(Text(""), hand(Seat.SOUTH), Text(""))
     return grid
-
-
-# -- scores -----------------------------------------------------------------
 
 
 def score_table(code: Code, s: DealScore, console: Console) -> None:
