@@ -7,11 +7,15 @@ import shlex
 from pathlib import Path
 
 import pytest
+import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from auctionwhist.cards import Deal
 from auctionwhist.cli import app
+from auctionwhist.cli import deal as cli_deal
 from auctionwhist.codes import CODES
+from auctionwhist.errors import LawError
 
 runner = CliRunner()
 
@@ -193,6 +197,51 @@ def test_bad_input_one_line_exit_2(args: str, names: str) -> None:
 def test_rubber_file_not_found_is_one_line(tmp_path: Path) -> None:
     code, _, err = whist("rubber", "--file", str(tmp_path / "missing.txt"))
     assert code == 2 and err.count("\n") == 1 and "--file" in err
+
+
+def test_a_law_error_from_the_library_is_one_line_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The surface catches the error root (WhistError) and shows the law it cites."""
+
+    def refuse(*_: object, **__: object) -> None:
+        raise LawError("a player cannot double his partner's declaration", "Law 73 (daw)")
+
+    monkeypatch.setattr(cli_deal, "deal_cards", refuse)
+    code, _, err = whist("deal", "--seed", "7")
+    assert code == 2
+    assert err == "error: Law 73 (daw): a player cannot double his partner's declaration\n"
+
+
+def test_a_plain_value_error_is_a_bug_not_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the library's own errors (WhistError) are bad input; anything else is
+    reported as an internal error, exit status 1."""
+
+    def broken(*_: object, **__: object) -> None:
+        raise ValueError("not a WhistError")
+
+    monkeypatch.delenv("WHIST_DEBUG", raising=False)
+    monkeypatch.setattr(cli_deal, "deal_cards", broken)
+    code, _, err = whist("deal", "--seed", "7")
+    assert code == 1
+    assert err.startswith("error: internal error: ValueError: not a WhistError")
+
+
+def test_every_command_is_attached_in_the_cli_package() -> None:
+    """The command tree is built statically from ``auctionwhist.cli``'s modules."""
+    found: dict[str, str] = {}
+    for name, command in typer.main.get_command(app).commands.items():
+        subs = command.commands if isinstance(command, TyperGroup) else {"": command}
+        for sub, c in subs.items():
+            found[f"{name} {sub}".strip()] = c.callback.__module__
+    assert sorted(found) == sorted(COMMANDS)
+    assert all(module.startswith("auctionwhist.cli.") for module in found.values()), found
+
+
+COMMANDS = [
+    "deal", "score", "play", "rubber", "ruling", "cut", "match", "movement", "analyse",
+    "review", "study", "serve", "bench engine", "bench solver", "bench server",
+    "bench robots", "club cut-out", "club new-table", "club broken", "club laws",
+    "solver verify",
+]  # fmt: skip
 
 
 # -- whist deal -----------------------------------------------------------------------
