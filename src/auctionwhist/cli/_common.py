@@ -20,7 +20,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from ..calls import Contract, parse_contract
-from ..cards import RANK_CHARS, Deal, Seat, Suit, card_rank, card_suit
+from ..cards import RANK_CHARS, Deal, Seat, Side, Suit, card_rank, card_suit
 from ..codes import CODES, Code, find_code
 from ..errors import WhistError
 from ..scoring import DealResult, DealScore, Revoke
@@ -51,7 +51,7 @@ __all__ = [
     "trump_of",
 ]
 
-SIDES = ("N-S", "E-W")
+SIDES = tuple(side.short for side in Side)  # "N-S", "E-W", indexed by side
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 CODE_LIST = ", ".join(CODES)
@@ -139,6 +139,7 @@ def new_console() -> Console:
 
 
 def code_of(text: str) -> Code:
+    """The code named by ``--code``."""
     try:
         return find_code(text)
     except WhistError:
@@ -150,6 +151,7 @@ SEAT_WORDS.update({"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"})
 
 
 def seat_of(option: str, text: str) -> Seat:
+    """The seat named by ``option``: N, E, S, W or the word."""
     key = SEAT_WORDS.get(text.strip().upper())
     if key is None:
         fail(f"{option} {text!r}: not a seat (one of N, E, S, W)")
@@ -157,6 +159,7 @@ def seat_of(option: str, text: str) -> Seat:
 
 
 def contract_of(code: Code, text: str) -> Contract:
+    """The final declaration of ``--contract``, one the code allows."""
     try:
         contract = parse_contract(text)
     except WhistError as e:
@@ -178,6 +181,7 @@ _SUIT_WORDS.update({s.name[:-1]: s for s in Suit})
 
 
 def trump_of(text: str) -> Suit:
+    """Duplicate Whist's ``--contract``: the trump suit."""
     suit = _SUIT_WORDS.get(text.strip().upper())
     if suit is None:
         fail(
@@ -188,6 +192,7 @@ def trump_of(text: str) -> Suit:
 
 
 def honors_of(text: str) -> tuple[int, int, int, int]:
+    """``N=2,E=1,S=1,W=0``: the honors each seat holds, by seat."""
     counts = [0, 0, 0, 0]
     seen: set[Seat] = set()
     for part in text.replace(" ", ",").split(","):
@@ -232,6 +237,7 @@ def revokes_of(texts: Sequence[str]) -> tuple[Revoke, ...]:
 
 
 def deal_of(text: str) -> Deal:
+    """The PBN deal of ``--deal``."""
     try:
         return Deal.from_pbn(text)
     except WhistError as e:
@@ -249,6 +255,7 @@ def _suit_holding(hand: int, suit: Suit) -> str:
 
 
 def hand_text(hand: int, title: str = "") -> Text:
+    """A hand as four lines, one a suit, under ``title``."""
     out = Text()
     if title:
         out.append(title + "\n", style="bold")
@@ -261,6 +268,7 @@ def hand_text(hand: int, title: str = "") -> Text:
 
 
 def card_text(c: int) -> Text:
+    """A card as suit symbol and rank, e.g. ♥10."""
     rank = RANK_CHARS[card_rank(c) - 2]
     out = _symbol(card_suit(c))
     out.append("10" if rank == "T" else rank)
@@ -268,6 +276,7 @@ def card_text(c: int) -> Text:
 
 
 def hand_line(hand: int) -> Text:
+    """A hand on one line."""
     out = Text()
     for suit in PBN_ORDER:
         out.append(_symbol(suit))
@@ -276,6 +285,8 @@ def hand_line(hand: int) -> Text:
 
 
 def compass(d: Deal, hidden: frozenset[Seat] = frozenset()) -> RichTable:
+    """The four hands round a compass, ``hidden`` ones by name only."""
+
     def hand(seat: Seat) -> Text:
         title = seat.name.title() + (" (dealer)" if seat == d.dealer else "")
         if seat in hidden:
@@ -293,6 +304,7 @@ def compass(d: Deal, hidden: frozenset[Seat] = frozenset()) -> RichTable:
 
 
 def score_table(code: Code, s: DealScore, console: Console) -> None:
+    """A deal's score itemised with the laws, then the totals of each side."""
     columns = {"trick": code.columns[0], "honor": code.columns[1]}
     if s.void:
         console.print(s.note or "no score")

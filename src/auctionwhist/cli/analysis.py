@@ -30,12 +30,20 @@ from ..dealing import deal as deal_cards
 from ..dealing import dealer_for
 from ..errors import WhistError
 from ..solver.par import Par
-from ._common import CODE_LIST, card_text, code_of, compass, deal_of, fail, new_console, seat_of
+from ._common import (
+    CODE_LIST,
+    card_text,
+    code_of,
+    compass,
+    deal_of,
+    fail,
+    new_console,
+    seat_of,
+)
 
 __all__ = ["analyse_command", "review_command", "study_command"]
 
 STRAIN_NAMES = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT", "NL": "Nullo"}
-SIDES = ("N-S", "E-W")
 
 
 def _signed(n: int) -> str:
