@@ -25,6 +25,7 @@ from typing import Any
 from .cards import Seat
 from .codes import CODES, find_code
 from .dealing import deal
+from .errors import WhistError
 from .robots import play_random_deal
 from .table import Table
 
@@ -131,9 +132,9 @@ def bench_engine(
 ) -> dict[str, Any]:
     """Run the benchmark for about ``seconds`` and return its figures (see module doc)."""
     if seconds <= 0:
-        raise ValueError(f"--seconds must be positive, not {seconds}")
+        raise WhistError(f"--seconds must be positive, not {seconds}")
     if repeats < 1:
-        raise ValueError(f"--repeats must be at least 1, not {repeats}")
+        raise WhistError(f"--repeats must be at least 1, not {repeats}")
     keys = list(codes) if codes else list(CODES)
     for k in keys:
         find_code(k)
