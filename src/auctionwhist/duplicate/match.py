@@ -4,8 +4,10 @@ by pluggable players, the score-cards, travellers and the result by the laws.
 The schedule (a movement) says who sits where with which trays; the trays are
 dealt once (Goodfellow "Trays": the cards stay in their four packets for the
 overplay) and each play gives the table the tray's deal turned as the tray
-lies (law 115). Each deal is scored alone: daw always does (law 7), the
-other auction codes by SPEC §2.2.8, whist counts every trick (1894 law A).
+lies (law 115). Each deal is scored alone by its table (``Table.score``):
+daw always does (law 7), the other auction codes by docs/decisions.md ("each
+deal alone"), whist counts every trick (1894 law A). A Duplicate Whist revoke
+is scored again as the tray's other plays come in (AWL X §4: the average).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -25,7 +27,7 @@ from ..records import Event
 from ..robots import make_robot
 from ..robots.player import table_actor
 from ..scoring import DealScore
-from ..table import Table
+from ..table import Mode, Table
 from .results import (
     HeadToHead,
     MatchResult,
@@ -43,7 +45,15 @@ from .scorecard import CardEntry, ScoreCard, reconcile, render_cards
 from .traveller import Traveller, TravellerLine, render_result, render_travellers
 from .trays import Tray, make_trays
 
-__all__ = ["Match", "MatchPlay", "Player", "play_match", "robot_player"]
+__all__ = [
+    "Match",
+    "MatchPlay",
+    "Player",
+    "average_elsewhere",
+    "play_match",
+    "robot_player",
+    "settle",
+]
 
 # A player takes one action at the table for whoever is to act.
 Player = Callable[[Table, random.Random], None]
@@ -76,6 +86,13 @@ class MatchPlay:
         """What the table's N-S (0) or E-W (1) scored: points, or tricks at whist."""
         return self.score.total(side)
 
+    def tricks(self, side: int) -> int:
+        """The tricks the table's N-S (0) or E-W (1) won in play, before any
+        revoke penalty moved them."""
+        r = self.score.result
+        ns = r.tricks if r.declarer is None or r.declarer.side == 0 else 13 - r.tricks
+        return ns if side == 0 else 13 - ns
+
     def tray_side(self, tray_side: int) -> int:
         """The table side that held the tray's N-S (0) or E-W (1) hands."""
         return (tray_side + int(self.tray_play.north_at)) % 2
@@ -90,6 +107,33 @@ class MatchPlay:
         return self.sitting.ns if side == 0 else self.sitting.ew
 
 
+def average_elsewhere(play: MatchPlay, others: Iterable[MatchPlay]) -> float | None:
+    """The tricks won in play, on average, by the hands ``play``'s North-South
+    held, at the other plays of its tray (AWL X §4: "the average on the deal
+    in which the revoke occurs"); None before any other play. Tricks as made,
+    so that two revokes on one tray do not depend on each other's penalty."""
+    held = play.tray_play.hand_at(Seat.NORTH).side
+    won = [
+        q.tricks(q.tray_side(held))
+        for q in others
+        if q.tray == play.tray and q is not play and not q.score.void
+    ]
+    return sum(won) / len(won) if won else None
+
+
+def settle(play: MatchPlay, others: Iterable[MatchPlay]) -> MatchPlay:
+    """``play`` scored by its table with the average of the tray's ``others``:
+    a revoking side may not score more than the average, nor its adversaries
+    less (AWL X §4). The table decides whether its code has such a limit."""
+    if not play.score.result.revokes:
+        return play
+    average = average_elsewhere(play, others)
+    if average is None or average == play.score.result.average:
+        return play
+    table = Table.from_events(play.events)
+    return replace(play, score=table.score(average, duplicate=play.score.result.duplicate))
+
+
 @dataclass
 class Match:
     """A match under way or played: its code, schedule, trays and plays."""
@@ -99,6 +143,17 @@ class Match:
     trays: dict[int, Tray]
     seed: int | None = None
     plays: list[MatchPlay] = field(default_factory=list)
+
+    def add(self, play: MatchPlay) -> MatchPlay:
+        """Add a play of a tray, and score the tray's plays with a revoke again
+        with the new average (AWL X §4); the play as added is returned."""
+        same = [i for i, q in enumerate(self.plays) if q.tray == play.tray]
+        self.plays.append(play)
+        same.append(len(self.plays) - 1)
+        tray = [self.plays[i] for i in same]
+        for i in same:
+            self.plays[i] = settle(self.plays[i], tray)
+        return self.plays[-1]
 
     # -- the result --------------------------------------------------------------
 
@@ -380,9 +435,11 @@ def play_match(
     foster: bool = False,
     longest: int | None = None,
     on_play: Callable[[MatchPlay], None] | None = None,
+    mode: Mode = "enforce",
 ) -> Match:
     """Deal the trays and play every play of the schedule with ``player`` in
-    every seat (the heuristic robots by default: ``robot_player``)."""
+    every seat (the heuristic robots by default: ``robot_player``); ``mode``
+    "laws" lets irregularities happen and the laws rule on them."""
     c = find_code(code)
     rng = random.Random(seed)
     trays = {
@@ -396,11 +453,10 @@ def play_match(
     match = Match(c, schedule, trays, seed)
     for sitting, tp in schedule.plays():
         deal = trays[tp.tray].deal_at(tp.north_at, tp.overplay)
-        table = Table(c, deal)
+        table = Table(c, deal, mode)
         while not table.is_over:
             act(table, rng)
-        mp = MatchPlay(sitting, tp, deal, table.events, table.score(duplicate=True))
-        match.plays.append(mp)
+        mp = match.add(MatchPlay(sitting, tp, deal, table.events, table.score(duplicate=True)))
         if on_play is not None:
             on_play(mp)
     return match

@@ -27,13 +27,16 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import records
 from ..calls import Call, CallError, call_str, parse_call
 from ..cards import Deal, DealError, Seat, card_from_str, card_str
 from ..errors import WhistError
 from ..records import Event
+
+if TYPE_CHECKING:
+    from ..scoring import DealScore
 
 __all__ = [
     "FORMAT",
@@ -237,13 +240,18 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
     return event
 
 
-def events_to_json(events: Iterable[Event]) -> dict[str, Any]:
-    """The log as a JSON-ready ``dict`` with its format and version."""
-    return {
+def events_to_json(events: Iterable[Event], score: DealScore | None = None) -> dict[str, Any]:
+    """The log as a JSON-ready ``dict`` with its format and version; with
+    ``score``, the finished deal's score as its game kept it (``Table.score``),
+    for the reader only: reading takes the log, the record of truth."""
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "events": [event_to_json(e) for e in events],
     }
+    if score is not None:
+        out["score"] = {**score.to_json(), "void": score.void, "note": score.note}
+    return out
 
 
 def events_from_json(obj: Any) -> tuple[Event, ...]:
@@ -256,7 +264,9 @@ def events_from_json(obj: Any) -> tuple[Event, ...]:
     version = obj.get("version")
     if version != VERSION:
         raise JsonLogError(f"version: this program reads version {VERSION}, not {version!r}")
-    _check_keys(obj, ("format", "version", "events"), "log")
+    # A score written beside the log is derived from it, and not read back.
+    extra = ("score",) if "score" in obj else ()
+    _check_keys(obj, ("format", "version", "events", *extra), "log")
     events = obj["events"]
     _want(list, events, "events", "a list of events")
     return tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(events))

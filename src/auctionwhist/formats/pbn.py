@@ -83,6 +83,7 @@ __all__ = [
     "export_pbn",
     "import_game",
     "import_pbn",
+    "join",
     "loads",
     "parse_games",
     "play_rows",
@@ -234,8 +235,14 @@ def export_pbn(
     site: str = "",
     date: str = "????.??.??",
     players: Mapping[Seat, str] | None = None,
+    duplicate: bool = False,
+    average: float | None = None,
 ) -> str:
-    """One game of PBN for a deal's log (its contract and result from the Table)."""
+    """One game of PBN for a deal's log (its contract and result from the Table).
+
+    ``[AuctionWhistScore]`` is the table's score (``Table.score``): with
+    ``duplicate`` as a deal of a match scores alone (daw law 7), with
+    ``average`` for a Duplicate Whist revoke (AWL X §4)."""
     log = tuple(events)
     if not log or not isinstance(log[0], Dealt):
         raise PbnError("an event log starts with the deal (a Dealt record)")
@@ -344,7 +351,7 @@ def export_pbn(
         if honors is not None:
             lines.append(_tag("AuctionWhistHonors", honors))
     if table.is_over:
-        score = table.score()
+        score = table.score(average, duplicate)
         lines.append(
             _tag(
                 "AuctionWhistScore",
@@ -359,7 +366,11 @@ def export_pbn(
 
 def dumps(logs: Iterable[Iterable[Event]], **tags: Any) -> str:
     """A PBN file of one game per log."""
-    games = [export_pbn(log, **tags) for log in logs]
+    return join(export_pbn(log, **tags) for log in logs)
+
+
+def join(games: Iterable[str]) -> str:
+    """A PBN file of games each written by ``export_pbn``."""
     return "% PBN 2.1\n% EXPORT\n% Creator: auction-whist\n\n" + "\n".join(games)
 
 

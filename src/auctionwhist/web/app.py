@@ -20,7 +20,6 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from ..formats import jsonlog, pbn
 from . import pages
 from .db import database_url
 from .service import Service, WebError
@@ -96,11 +95,11 @@ async def seat_traveller(request: Request) -> Any:
     return _svc(request).traveller(request.path_params["token"], _int(request, "tray"))
 
 
-def _download(request: Request, events: tuple[Any, ...], table: int) -> Response:
+def _download(request: Request, events: tuple[Any, ...], table: int, deal: int) -> Response:
     if request.path_params["fmt"] == "pbn":
-        return PlainTextResponse(_svc(request).deal_pbn(events, table),
+        return PlainTextResponse(_svc(request).deal_pbn(events, table, deal),
                                  media_type="application/x-pbn")  # fmt: skip
-    return JSONResponse(jsonlog.events_to_json(events))
+    return JSONResponse(_svc(request).deal_json(events, table, deal))
 
 
 def _fmt(request: Request) -> None:
@@ -112,7 +111,7 @@ async def seat_deal(request: Request) -> Any:
     _fmt(request)
     table, deal = _int(request, "table"), _int(request, "deal")
     events = _svc(request).deal_log(table, deal, token=request.path_params["token"])
-    return _download(request, events, table)
+    return _download(request, events, table, deal)
 
 
 async def director_view(request: Request) -> Any:
@@ -123,7 +122,7 @@ async def director_deal(request: Request) -> Any:
     _fmt(request)
     table, deal = _int(request, "table"), _int(request, "deal")
     events = _svc(request).deal_log(table, deal, director=request.path_params["token"])
-    return _download(request, events, table)
+    return _download(request, events, table, deal)
 
 
 async def director_results(request: Request) -> Any:
@@ -150,25 +149,10 @@ async def director_download(request: Request) -> Any:
 
 
 def _all(request: Request, svc: Service, game_id: str) -> Response:
-    logs = svc.all_logs(svc.games[game_id])
+    game = svc.games[game_id]
     if request.path_params["fmt"] == "pbn":
-        text = pbn.dumps([events for _lt, _d, events in logs], event=f"auction-whist {game_id}")
-        return PlainTextResponse(text, media_type="application/x-pbn")
-    return JSONResponse(
-        {
-            "game": game_id,
-            "deals": [
-                {
-                    "table": lt.id,
-                    "round": lt.round,
-                    "number": lt.number,
-                    "deal": d,
-                    **jsonlog.events_to_json(events),
-                }
-                for lt, d, events in logs
-            ],
-        }
-    )
+        return PlainTextResponse(svc.game_pbn(game), media_type="application/x-pbn")
+    return JSONResponse(svc.game_json(game))
 
 
 async def results(request: Request) -> Any:

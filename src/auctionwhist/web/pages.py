@@ -40,6 +40,7 @@ from ..records import (
     LeadCalled,
     Ruling,
 )
+from ..scoring import DealScore
 from ..table import Table
 from .service import Service, WebError
 
@@ -381,7 +382,6 @@ def _match(svc: Service, game: Any) -> Match | None:
     return svc.match_of(game)
 
 
-
 def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[ScoreCard]:
     """The card a player keeps: every deal he has finished, one card per
     table he sat at, kept by his side (Goodfellow law 4: each side keeps a
@@ -409,7 +409,10 @@ def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[
         number = row.get("tray") or row["deal"] + 1
         if any(e.number == number for e in card.entries):
             continue
-        card.record(CardEntry.from_score(number, table.score(duplicate=info["kind"] == "match")))
+        score = svc.played_score(row["table"], row["deal"])
+        if score is None:
+            continue
+        card.record(CardEntry.from_score(number, score))
     return list(cards.values())
 
 
@@ -440,16 +443,23 @@ def _card_pages(cards: Any) -> list[dict[str, Any]]:
 async def seat_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
-    events = _service(request, lambda svc: svc.deal_log(table_id, deal, token=token))
-    return _movie(events, back=f"/t/{token}", table_id=table_id, deal=deal)
+    events, score = _service(request, lambda svc: _scored_log(svc, table_id, deal, token=token))
+    return _movie(events, score, back=f"/t/{token}", table_id=table_id, deal=deal)
 
 
 @_page
 async def director_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
-    events = _service(request, lambda svc: svc.deal_log(table_id, deal, director=token))
-    return _movie(events, back=f"/d/{token}", table_id=table_id, deal=deal)
+    events, score = _service(request, lambda svc: _scored_log(svc, table_id, deal, director=token))
+    return _movie(events, score, back=f"/d/{token}", table_id=table_id, deal=deal)
+
+
+def _scored_log(
+    svc: Service, table_id: int, deal: int, **who: str
+) -> tuple[tuple[Event, ...], DealScore | None]:
+    """A finished deal's log, if ``who`` may read it, and the score its game keeps."""
+    return svc.deal_log(table_id, deal, **who), svc.played_score(table_id, deal)
 
 
 def _table_deal(request: Request) -> tuple[int, int]:
@@ -459,8 +469,10 @@ def _table_deal(request: Request) -> tuple[int, int]:
         raise _PageError(404, "no such deal") from None
 
 
-def _movie(events: tuple[Event, ...], back: str, table_id: int, deal: int) -> Response:
-    frames = movie_frames(events)
+def _movie(
+    events: tuple[Event, ...], score: DealScore | None, back: str, table_id: int, deal: int
+) -> Response:
+    frames = movie_frames(events, score)
     first = frames[0]
     return render(
         "movie.html.j2",
@@ -500,10 +512,11 @@ def _caption(ev: Event) -> str:
     return f"{who}: {words}" if who else words
 
 
-def movie_frames(events: tuple[Event, ...]) -> list[dict[str, Any]]:
+def movie_frames(events: tuple[Event, ...], score: DealScore | None = None) -> list[dict[str, Any]]:
     """The "movie" of a deal: one frame per record, each the table as it then
     stood (hands still held, the auction, the trick on the table, tricks won),
-    replayed from the log as ``Table.from_events`` replays it."""
+    replayed from the log as ``Table.from_events`` replays it. The last frame
+    shows ``score``, the score its game keeps (a match's), or the table's own."""
     # The records a table starts with (the deal, a declared trump, the mode).
     head = 1
     while head < len(events) and type(events[head]).__name__ in ("TrumpDeclared", "TableMode"):
@@ -515,7 +528,8 @@ def movie_frames(events: tuple[Event, ...]) -> list[dict[str, Any]]:
         table.apply(ev)
         frames.append(_frame(table, _caption(ev)))
     if table.is_over:
-        score = table.score()
+        if score is None:
+            score = table.score()
         frames[-1]["score"] = {
             "items": [
                 {"side": i.side, "column": i.column, "points": i.points, "text": i.reason,

@@ -28,7 +28,7 @@ from ..calls import Bid, CallError, Contract, parse_call
 from ..cards import Deal, DealError, Seat, card_from_str
 from ..codes import Code, all_codes, find_code
 from ..dealing import deal as deal_cards
-from ..duplicate.match import Match, MatchPlay
+from ..duplicate.match import Match, MatchPlay, settle
 from ..duplicate.movements import movement as find_movement
 from ..duplicate.schedule import MovementError, Schedule, TrayPlay
 from ..duplicate.scorecard import render_cards
@@ -224,6 +224,8 @@ class Service:
                     .order_by(EventRow.n)
                 ).all()
                 self._replay(lt, [(r.n, r.deal, r.type, r.data) for r in rows])
+        for game in self.games.values():
+            self._settle(game)
 
     def _prepare(self, game: _Game) -> None:
         g = game.row
@@ -641,13 +643,38 @@ class Service:
         elif t.pending is None:
             lt.penalty_n = -1
         if t.phase == "done":
-            score = self._score(lt, t)
-            lt.scores.append((lt.deal_index, score, t))
+            lt.scores.append((lt.deal_index, self._score(lt, t), t))
+            if lt.trays:
+                self._settle(self.games[lt.game.id], lt.trays[lt.deal_index].tray)
+            score = lt.scores[-1][1]
+            assert score is not None
             items.append(("deal_over", self._deal_over(lt, t, score)))
         return items
 
     def _score(self, lt: LiveTable, t: Table) -> DealScore:
         return t.score(duplicate=lt.game.kind == "match")
+
+    def _settle(self, game: _Game, tray: int | None = None) -> None:
+        """Score a match's plays with a revoke again with the average of the
+        other plays of their tray (AWL X §4), as ``Match.add`` does."""
+        if game.schedule is None:
+            return
+        sittings = {(st.round, st.table): st for st in game.schedule.sittings()}
+        found: list[tuple[LiveTable, int, MatchPlay]] = []
+        for lt in game.tables:
+            for i, (d, sc, t) in enumerate(lt.scores):
+                if sc is None or t is None or (tray is not None and lt.trays[d].tray != tray):
+                    continue
+                st = sittings[(lt.round, lt.number)]
+                found.append((lt, i, MatchPlay(st, lt.trays[d], t.deal, t.events, sc)))
+        if not any(mp.score.result.revokes for _lt, _i, mp in found):
+            return
+        for lt, i, mp in found:
+            same = [q for _l, _j, q in found if q.tray == mp.tray]
+            new = settle(mp, same)
+            if new is not mp:
+                d, _sc, t = lt.scores[i]
+                lt.scores[i] = (d, new.score, t)
 
     def _deal_over(self, lt: LiveTable, t: Table, score: DealScore) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -958,10 +985,48 @@ class Service:
             raise WebError(404, "no_such_deal", f"table {table_id} has no deal {deal}")
         return tuple(records)
 
-    def deal_pbn(self, events: tuple[Event, ...], lt_id: int) -> str:
+    def deal_pbn(self, events: tuple[Event, ...], lt_id: int, deal: int) -> str:
         lt = self.tables[lt_id]
         names = {s: str(lt.seats[s].get("name") or lt.seats[s].get("player") or "") for s in Seat}
-        return pbn.export_pbn(events, event=f"auction-whist {lt.game.id}", players=names)
+        return self._pbn(events, lt, deal, players=names)
+
+    def deal_json(self, events: tuple[Event, ...], lt_id: int, deal: int) -> dict[str, Any]:
+        return jsonlog.events_to_json(events, self.played_score(lt_id, deal))
+
+    def game_pbn(self, game: _Game) -> str:
+        event = f"auction-whist {game.row.id}"
+        return pbn.join(self._pbn(ev, lt, d, event=event) for lt, d, ev in self.all_logs(game))
+
+    def game_json(self, game: _Game) -> dict[str, Any]:
+        return {
+            "game": game.row.id,
+            "deals": [
+                {"table": lt.id, "round": lt.round, "number": lt.number, "deal": d,
+                 **self.deal_json(events, lt.id, d)}
+                for lt, d, events in self.all_logs(game)
+            ],
+        }  # fmt: skip
+
+    def played_score(self, lt_id: int, deal: int) -> DealScore | None:
+        """The score the game keeps of a deal played out (a match's: scored
+        for duplicate, a whist revoke with the tray's average, AWL X §4);
+        None for a director's entry, which is not the log's."""
+        lt = self.tables[lt_id]
+        for d, sc, t in lt.scores:
+            if d != deal or sc is None or t is None or not t.is_over:
+                continue
+            if sc.result == t.result(sc.result.average, sc.result.duplicate):
+                return sc
+        return None
+
+    def _pbn(self, events: tuple[Event, ...], lt: LiveTable, deal: int, **tags: Any) -> str:
+        """The deal's PBN, its score as the game keeps it (duplicate in a
+        match; a whist revoke with the tray's average, AWL X §4)."""
+        sc = self.played_score(lt.id, deal)
+        tags.setdefault("event", f"auction-whist {lt.game.id}")
+        if sc is not None:
+            tags.update(duplicate=sc.result.duplicate, average=sc.result.average)
+        return pbn.export_pbn(events, **tags)
 
     def all_logs(self, game: _Game) -> list[tuple[LiveTable, int, tuple[Event, ...]]]:
         out = []
@@ -1063,6 +1128,8 @@ class Service:
                 lt.scores = [x for x in lt.scores if x[0] != deal]
                 lt.scores.append((deal, score, t))
                 lt.scores.sort(key=lambda x: x[0])
+                if lt.trays:
+                    self._settle(self.games[lt.game.id], lt.trays[deal].tray)
                 payload = {**data, "score": _score_json(score)}
                 if deal == old and t.phase != "done":
                     # The deal in progress is settled by the entry: the table moves on.
@@ -1099,7 +1166,7 @@ class Service:
                 if sc is None or t is None:
                     continue
                 tp = lt.trays[d]
-                match.plays.append(MatchPlay(st, tp, t.deal, t.events, sc))
+                match.add(MatchPlay(st, tp, t.deal, t.events, sc))
         return match
 
     def results(self, game_id: str, *, director: bool = False) -> dict[str, Any]:
