@@ -143,16 +143,22 @@ class Match:
     trays: dict[int, Tray]
     seed: int | None = None
     plays: list[MatchPlay] = field(default_factory=list)
+    # Where each tray's plays are in ``plays``, for the first ``_indexed`` plays.
+    _by_tray: dict[int, list[int]] = field(default_factory=dict, init=False, repr=False)
+    _indexed: int = field(default=0, init=False, repr=False)
 
     def add(self, play: MatchPlay) -> MatchPlay:
         """Add a play of a tray, and score the tray's plays with a revoke again
         with the new average (AWL X §4); the play as added is returned."""
-        same = [i for i, q in enumerate(self.plays) if q.tray == play.tray]
         self.plays.append(play)
-        same.append(len(self.plays) - 1)
+        for i in range(self._indexed, len(self.plays)):
+            self._by_tray.setdefault(self.plays[i].tray, []).append(i)
+        self._indexed = len(self.plays)
+        same = self._by_tray[play.tray]
         tray = [self.plays[i] for i in same]
-        for i in same:
-            self.plays[i] = settle(self.plays[i], tray)
+        if any(q.score.result.revokes for q in tray):
+            for i in same:
+                self.plays[i] = settle(self.plays[i], tray)
         return self.plays[-1]
 
     # -- the result --------------------------------------------------------------

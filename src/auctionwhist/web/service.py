@@ -659,16 +659,19 @@ class Service:
         other plays of their tray (AWL X §4), as ``Match.add`` does."""
         if game.schedule is None:
             return
+        plays = [
+            (lt, i, d, sc, t)
+            for lt in game.tables
+            for i, (d, sc, t) in enumerate(lt.scores)
+            if sc is not None and t is not None and (tray is None or lt.trays[d].tray == tray)
+        ]
+        if not any(sc.result.revokes for _lt, _i, _d, sc, _t in plays):
+            return  # the usual case, at every deal's end: nothing to settle
         sittings = {(st.round, st.table): st for st in game.schedule.sittings()}
-        found: list[tuple[LiveTable, int, MatchPlay]] = []
-        for lt in game.tables:
-            for i, (d, sc, t) in enumerate(lt.scores):
-                if sc is None or t is None or (tray is not None and lt.trays[d].tray != tray):
-                    continue
-                st = sittings[(lt.round, lt.number)]
-                found.append((lt, i, MatchPlay(st, lt.trays[d], t.deal, t.events, sc)))
-        if not any(mp.score.result.revokes for _lt, _i, mp in found):
-            return
+        found = [
+            (lt, i, MatchPlay(sittings[(lt.round, lt.number)], lt.trays[d], t.deal, t.events, sc))
+            for lt, i, d, sc, t in plays
+        ]
         for lt, i, mp in found:
             same = [q for _l, _j, q in found if q.tray == mp.tray]
             new = settle(mp, same)
