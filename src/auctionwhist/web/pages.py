@@ -409,9 +409,11 @@ def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[
         number = row.get("tray") or row["deal"] + 1
         if any(e.number == number for e in card.entries):
             continue
+        # The game's score of the play (a match's, with a whist revoke's
+        # average); the table's own where the director's entry replaced it.
         score = svc.played_score(row["table"], row["deal"])
         if score is None:
-            continue
+            score = table.score(duplicate=info["kind"] == "match")
         card.record(CardEntry.from_score(number, score))
     return list(cards.values())
 
