@@ -30,7 +30,6 @@ from auctionwhist.cards import Seat  # noqa: E402
 from auctionwhist.duplicate.match import (  # noqa: E402
     Match,
     MatchPlay,
-    average_elsewhere,
     play_match,
     robot_player,
 )
@@ -80,6 +79,15 @@ def by_hand(kind: str, events: tuple[Event, ...], average: float | None) -> tupl
         keep = min(keep, math.floor(13 - average))
     keep = max(keep, before[1])
     return 13 - keep, keep
+
+
+def tray_average(plays: list[MatchPlay], p: MatchPlay) -> float | None:
+    """North-South's tricks on ``p``'s tray at its other plays, on average,
+    counted here from their logs (every play here holds the tray as dealt)."""
+    others = [q for q in plays if q.tray == p.tray and q is not p]
+    assert all(q.tray_play.hand_at(Seat.NORTH) == Seat.NORTH for q in [p, *others])
+    won = [Table.from_events(q.events).tricks_won()[0] for q in others]
+    return sum(won) / len(won) if won else None
 
 
 def totals(score: DealScore) -> tuple[int, int]:
@@ -223,7 +231,7 @@ def played(request: pytest.FixtureRequest) -> tuple[str, Match, MatchPlay]:
 
 def expected(kind: str, match: Match, p: MatchPlay) -> tuple[int, int]:
     """The table's own score with the tray's average, and the same by hand."""
-    average = average_elsewhere(p, match.plays)
+    average = tray_average(match.plays, p)
     figures = totals(Table.from_events(p.events).score(average, duplicate=True))
     assert figures == by_hand(kind, p.events, average)
     if kind == "whist":
@@ -259,8 +267,7 @@ def test_match_traveller_shows_the_tables_score(played: tuple[str, Match, MatchP
     line = next(
         ln for ln in traveller.lines if (ln.round, ln.table) == (p.sitting.round, p.sitting.table)
     )
-    # The traveller is by the tray's hands; here every table holds them as dealt.
-    assert p.tray_play.hand_at(Seat.NORTH) == Seat.NORTH
+    # The traveller is by the tray's hands: here every table holds them as dealt.
     assert line.scores == figures
 
 
@@ -378,7 +385,7 @@ def _play_web(plan: Plan, url: str) -> tuple[str, str, int, int, str, DealScore,
         token = next(tok for s in web_service.Seat if (tok := lt.token_at(s)) is not None)
         match = svc.match_of(svc.games[game])
         p = next(q for q in match.plays if q.events == script.table.events)
-        average = average_elsewhere(p, match.plays)
+        average = tray_average(match.plays, p)
         score = Table.from_events(p.events).score(average, duplicate=True)
         svc.close()
     return game, made["director"].rsplit("/", 1)[-1], lt.id, d, token, score, average
@@ -504,3 +511,19 @@ def test_web_json_downloads_have_the_tables_score(web: WebGame) -> None:
     whole = web.client.get(f"/api/results/{web.game}.json").json()
     row = next(r for r in whole["deals"] if (r["table"], r["deal"]) == (web.table, web.deal))
     assert (row["score"]["ns"]["total"], row["score"]["ew"]["total"]) == web.figures
+
+
+def test_law_x_4_the_average_is_of_the_same_hands_when_the_tray_is_turned() -> None:
+    """Two pairs: tray 1 is overplayed with its North placed East, so this
+    table's North-South hold the tray's East-West hands; the average is of the
+    tricks those hands took at the original play."""
+    plan = Plan("whist", "whist", "two-pairs", None, 2, 1, (2, 1, 1))
+    match, script = play_plan(plan)
+    assert script.table is not None
+    p = next(q for q in match.plays if q.events == script.table.events)
+    assert p.tray_play.north_at == Seat.EAST
+    (first,) = [q for q in match.plays if q.tray == p.tray and q is not p]
+    assert first.tray_play.north_at == Seat.NORTH
+    ew_then = Table.from_events(first.events).tricks_won()[1]
+    assert p.score.result.average == ew_then
+    assert totals(p.score) == totals(Table.from_events(p.events).score(ew_then, duplicate=True))
