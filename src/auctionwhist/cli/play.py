@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..calls import Bid, Call, Other, parse_call
+from ..calls import Bid, Call, call_str, parse_call
 from ..cards import RANK_CHARS, SUIT_CHARS, Seat, card_from_str, card_rank
 from ..dealing import deal as deal_cards
 from ..errors import WhistError
@@ -70,16 +70,8 @@ class _Stdin:
         return text
 
 
-def _call_str(call: Call) -> str:
-    if call is Other.DOUBLE:
-        return "X"
-    if call is Other.REDOUBLE:
-        return "XX"
-    return str(call)
-
-
 def _calls_prompt(calls: Sequence[Call]) -> str:
-    others = [_call_str(c) for c in calls if not isinstance(c, Bid)]
+    others = [call_str(c) for c in calls if not isinstance(c, Bid)]
     bids = [str(c) for c in calls if isinstance(c, Bid)]
     if len(bids) > 14:
         bids = [*bids[:10], "…", *bids[-2:]]
@@ -124,7 +116,7 @@ def _show_auction(table: Table, out: Console) -> None:
     grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False)
     for seat in Seat:
         grid.add_column(seat.name.title())
-    cells = [""] * int(table.auction.dealer) + [_call_str(c) for _, c in table.auction.calls]
+    cells = [""] * int(table.auction.dealer) + [call_str(c) for _, c in table.auction.calls]
     for i in range(0, len(cells), 4):
         row = cells[i : i + 4]
         grid.add_row(*row, *[""] * (4 - len(row)))
@@ -259,7 +251,7 @@ def _play_at_terminal(
             if call is None:
                 call = player.call(SeatView.of(table, seat), rng)
                 table.call(call)
-            out.print(f"{seat.name.title():>5}: {_call_str(call)}")
+            out.print(f"{seat.name.title():>5}: {call_str(call)}")
             if table.phase != "auction":
                 out.print()
                 _show_auction(table, out)
