@@ -20,7 +20,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from ..calls import Contract, parse_contract
-from ..cards import RANK_CHARS, Deal, Seat, Side, Suit, card_rank, card_suit
+from ..cards import RANK_CHARS, Deal, Seat, Side, Suit, card_rank, card_suit, suit_bits
 from ..codes import CODES, Code, find_code
 from ..errors import WhistError
 from ..scoring import DealResult, DealScore, Revoke
@@ -249,7 +249,7 @@ def _symbol(suit: Suit) -> Text:
 
 
 def _suit_holding(hand: int, suit: Suit) -> str:
-    bits = (hand >> (13 * suit)) & 0x1FFF
+    bits = suit_bits(hand, suit)
     ranks = [RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1]
     return " ".join("10" if r == "T" else r for r in ranks) or "—"
 
