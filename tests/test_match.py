@@ -15,7 +15,7 @@ from auctionwhist.cards import Seat
 from auctionwhist.cli import app
 from auctionwhist.duplicate.match import play_match
 from auctionwhist.duplicate.movements import movement
-from auctionwhist.robots import random_action
+from auctionwhist.robots import random_action, robots_at_table
 from auctionwhist.table import Table
 
 
@@ -24,7 +24,7 @@ def test_two_teams_of_four_daw_invariants() -> None:
     team holding its N-S hands at one and its E-W hands at the other (law 114);
     the aggregates add up and the results sum to zero about the average (laws 3, 5)."""
     s = movement("two-teams-of-four")
-    m = play_match("daw", s, seed=7)
+    m = play_match("daw", s, seed=7, player=robots_at_table())
     per_table: dict[int, int] = defaultdict(int)
     holders: dict[int, list[tuple[str, ...]]] = defaultdict(list)
     for p in m.plays:
@@ -55,7 +55,7 @@ def test_howell_teams_whist_invariants() -> None:
     counted (1894 law A); matches won add up to the number of matches; tricks
     gained and lost, and the results against the average, sum to zero."""
     s = movement("howell-teams", 5)
-    m = play_match("whist", s, seed=3)
+    m = play_match("whist", s, seed=3, player=robots_at_table())
     assert sum(p.side_score(0) + p.side_score(1) for p in m.plays) == 13 * len(m.plays)
     result = m.result()
     howell, average = result.rankings
@@ -86,7 +86,9 @@ def test_the_player_is_pluggable() -> None:
 
 
 def test_foster_two_pairs_whist() -> None:
-    m = play_match("whist", movement("two-pairs"), seed=2, foster=True, longest=6)
+    m = play_match(
+        "whist", movement("two-pairs"), seed=2, player=robots_at_table(), foster=True, longest=6
+    )
     over = [p for p in m.plays if p.tray_play.overplay]
     assert over and all(p.deal.hands != m.trays[p.tray].deal.hands for p in over)
     assert all(p.tray_play.north_at == Seat.EAST for p in over)  # law 115
@@ -130,7 +132,7 @@ def test_every_movement_plays_to_a_result_whist(name: str) -> None:
     """Every movement plays through under the whist code (1894 law A: all
     thirteen tricks counted at every play) to a result ranking its contestants."""
     s = movement(name)
-    m = play_match("whist", s, seed=5)
+    m = play_match("whist", s, seed=5, player=robots_at_table())
     assert len(m.plays) == sum(1 for _ in s.plays())
     assert all(p.side_score(0) + p.side_score(1) == 13 for p in m.plays)
     result = m.result()

@@ -31,11 +31,11 @@ from auctionwhist.duplicate.match import (  # noqa: E402
     Match,
     MatchPlay,
     play_match,
-    robot_player,
 )
 from auctionwhist.duplicate.movements import movement  # noqa: E402
 from auctionwhist.formats import jsonlog, pbn  # noqa: E402
 from auctionwhist.records import Dealt, Event  # noqa: E402
+from auctionwhist.robots import robots_at_table  # noqa: E402
 from auctionwhist.scoring import DealScore, score_deal  # noqa: E402
 from auctionwhist.table import Table  # noqa: E402
 from auctionwhist.web import service as web_service  # noqa: E402
@@ -207,7 +207,7 @@ PLANS = {
 def play_plan(plan: Plan) -> tuple[Match, Script]:
     schedule = plan.schedule()
     where = [(st.round, st.table, tp.tray) for st, tp in schedule.plays()]
-    script, robot = plan.script(), robot_player()
+    script, robot = plan.script(), robots_at_table()
     seen: list[Table] = []
 
     def player(t: Table, rng: random.Random) -> None:

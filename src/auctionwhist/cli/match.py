@@ -18,6 +18,7 @@ from ..duplicate.match import MatchPlay, play_match
 from ..duplicate.movements import movement as movement_schedule
 from ..duplicate.trays import LONGEST_SUIT
 from ..errors import WhistError
+from ..robots import robots_at_table
 from ._common import code_of, fail, new_console
 
 __all__ = ["match_command"]
@@ -69,6 +70,7 @@ def match_command(
             c,
             schedule,
             seed,
+            player=robots_at_table(),
             foster=foster,
             longest=LONGEST_SUIT if throw_out else None,
             on_play=advance,

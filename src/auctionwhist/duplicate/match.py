@@ -24,8 +24,6 @@ from typing import Any
 from ..cards import Deal, Seat
 from ..codes import Code, find_code
 from ..records import Event
-from ..robots import make_robot
-from ..robots.player import table_actor
 from ..scoring import DealScore
 from ..table import Mode, Table
 from .results import (
@@ -51,7 +49,6 @@ __all__ = [
     "Player",
     "average_elsewhere",
     "play_match",
-    "robot_player",
     "settle",
 ]
 
@@ -59,12 +56,6 @@ __all__ = [
 Player = Callable[[Table, random.Random], None]
 
 SEAT_NAMES = "NESW"
-
-
-def robot_player(kind: str = "heuristic") -> Player:
-    """Robots of ``kind`` in every seat (``robots.make_robot``). The heuristic
-    robot is the default: a match plays thousands of cards."""
-    return table_actor(make_robot(kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,14 +428,15 @@ def play_match(
     schedule: Schedule,
     seed: int | None = None,
     *,
-    player: Player | None = None,
+    player: Player,
     foster: bool = False,
     longest: int | None = None,
     on_play: Callable[[MatchPlay], None] | None = None,
     mode: Mode = "enforce",
 ) -> Match:
     """Deal the trays and play every play of the schedule with ``player`` in
-    every seat (the heuristic robots by default: ``robot_player``); ``mode``
+    every seat (``robots.robots_at_table()`` for robots: the caller chooses, so
+    the duplicate layer needs no robots); ``mode``
     "laws" lets irregularities happen and the laws rule on them."""
     c = find_code(code)
     rng = random.Random(seed)
@@ -455,7 +447,7 @@ def play_match(
             longest=longest,
         )
     }  # fmt: skip
-    act = player or robot_player()
+    act = player
     match = Match(c, schedule, trays, seed)
     for sitting, tp in schedule.plays():
         deal = trays[tp.tray].deal_at(tp.north_at, tp.overplay)

@@ -12,14 +12,26 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..table import Table
 from .randomplayer import play_random_deal, random_action, random_call
+from .view import RobotError
 
 if TYPE_CHECKING:
     from .player import Player
 
-__all__ = ["ROBOTS", "make_robot", "play_random_deal", "random_action", "random_call"]
+__all__ = [
+    "ROBOTS",
+    "RobotError",
+    "make_robot",
+    "play_random_deal",
+    "random_action",
+    "random_call",
+    "robots_at_table",
+]
 
 # The kinds of robot, strongest first.
 ROBOTS = ("montecarlo", "heuristic", "random")
@@ -41,4 +53,13 @@ def make_robot(kind: str = "montecarlo") -> Player:
         from .player import RandomPlayer
 
         return RandomPlayer()
-    raise ValueError(f"no robot {kind!r}; the robots are: {', '.join(ROBOTS)}")
+    raise RobotError(f"no robot {kind!r}; the robots are: {', '.join(ROBOTS)}")
+
+
+def robots_at_table(kind: str = "heuristic") -> Callable[[Table, random.Random], None]:
+    """Robots of ``kind`` in every seat, as one actor for a whole table (what
+    ``duplicate.play_match`` seats). The heuristic robot is the default: a
+    match plays thousands of cards."""
+    from .player import table_actor
+
+    return table_actor(make_robot(kind))

@@ -35,7 +35,7 @@ from ..table import Table
 from .cardplay import DEFAULT_SETTINGS, MonteCarloPlayer, Settings
 from .heuristic import HeuristicPlayer
 from .player import Player, play_deal
-from .view import SeatView
+from .view import RobotError, SeatView
 
 __all__ = ["RobotBench", "TimedPlayer", "bench_robots", "percentile"]
 
@@ -177,7 +177,7 @@ def bench_robots(
     (see the module's docstring). Reproducible from ``seed``."""
     c = find_code(code)
     if deals < 1:
-        raise ValueError("bench at least one deal")
+        raise RobotError("bench at least one deal")
     rng = random.Random(seed)
     calls: list[float] = []
     cards: list[float] = []

@@ -21,6 +21,10 @@ from ..table import Pending, Phase, Table
 __all__ = ["ScoreContext", "SeatView", "ViewError"]
 
 
+class RobotError(WhistError):
+    """A robot, robot style or robot bench asked for that cannot be had."""
+
+
 class ViewError(WhistError):
     """A view asked of a seat that has no part at the table now."""
 

@@ -10,7 +10,7 @@ from functools import cached_property
 
 from ...calls import DENOMINATIONS, Bid, Call, Other
 from ...cards import SUIT_CHARS, Seat
-from ..view import SeatView
+from ..view import RobotError, SeatView
 from . import evaluate as ev
 
 __all__ = [
@@ -39,13 +39,13 @@ def style_from(text: str | float) -> float:
         try:
             value = float(key)
         except ValueError:
-            raise ValueError(
+            raise RobotError(
                 f"no such style {text!r}: conservative, sound, sanguine or -1..1"
             ) from None
     else:
         value = float(text)
     if not -1.0 <= value <= 1.0:
-        raise ValueError(f"a style runs from -1 (conservative) to 1 (sanguine), not {value}")
+        raise RobotError(f"a style runs from -1 (conservative) to 1 (sanguine), not {value}")
     return value
 
 
