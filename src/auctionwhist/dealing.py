@@ -106,15 +106,13 @@ def deal_cards(
 def dealer_for(code: Code | str, number: int) -> Seat:
     """The dealer of deal (tray) ``number``, counting from 1.
 
-    The deal passes to the left (Goodfellow 46: "the player to the left of the
-    dealer for the last tray is the dealer"). Duplicate Whist: West deals the
-    first hand (SPEC §2.2.9). The other codes: North deals the first, as on a
-    tray numbered 1.
+    The code's ``first_dealer`` deals deal 1 and the deal passes to the left
+    (Goodfellow 46: "the player to the left of the dealer for the last tray is
+    the dealer").
     """
     if number < 1:
         raise DealingError(f"deals are numbered from 1, not {number}")
-    first = Seat.NORTH if find_code(code).auction else Seat.WEST
-    return first.after(number - 1)
+    return find_code(code).first_dealer.after(number - 1)
 
 
 def deal(
@@ -129,8 +127,8 @@ def deal(
 
     ``rng`` (if given) is used instead of ``random.Random(seed)``. The
     dealer defaults to ``dealer_for(code, number)``; the cut to a random place
-    that leaves at least four cards in each packet. A code without an auction
-    (Duplicate Whist) turns the dealer's last card for trump.
+    that leaves at least four cards in each packet. A code that turns the
+    trump (Duplicate Whist, AWL III §1) turns the dealer's last card.
     """
     c = find_code(code)
     if rng is None:
@@ -141,7 +139,7 @@ def deal(
         dealer = dealer_for(c, number)
     pack = shuffle(rng)
     at = rng.randint(MIN_PACKET, 52 - MIN_PACKET) if cut_at is None else cut_at
-    return deal_cards(cut(pack, at, c), dealer, number, turn_trump=not c.auction)
+    return deal_cards(cut(pack, at, c), dealer, number, turn_trump=c.turns_trump)
 
 
 def random_deal(

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .calls import Contract, Denomination
 from .cards import Deal, Seat, Side, Suit, card
-from .codes import Code, HonorTable, find_code
+from .codes import Code, HonorTable, RevokeLaw, RevokeTransfer, find_code
 from .errors import WhistError
 
 __all__ = [
@@ -180,7 +180,7 @@ def score_deal(result: DealResult) -> DealScore:
             f"{code.cite('trick_score')}: a side wins 0 to 13 tricks, not {result.tricks}"
         )
     _check_revokes(result)
-    if not code.auction:
+    if code.counts == "all":
         return _score_all_tricks(result)
     if result.contract is None:
         if not code.dealer_may_pass:
@@ -198,7 +198,7 @@ def _check_revokes(r: DealResult) -> None:
     code = r.code
     if not r.revokes:
         return
-    if code.revoke is None and code.auction:
+    if code.revoke is None:
         raise ScoringError(f"{code.cite('revoke')}: this code has no penalty for a revoke")
     seen = set()
     for rv in r.revokes:
@@ -255,6 +255,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
     by_side = _revokes_by_side(r.revokes)
     revoked = (len(by_side[0]), len(by_side[1]))
     law = code.revoke
+    assert not isinstance(law, RevokeTransfer)  # odd tricks: a RevokeLaw (Code)
 
     if law is not None and revoked[0] and revoked[1] and law.both_sides != "each":
         if law.both_sides == "void_if_equal" and revoked[0] == revoked[1]:
@@ -541,6 +542,8 @@ def _score_all_tricks(r: DealResult) -> DealScore:
     """Each side scores the tricks it took (1894 law A, SPEC §2.2.9); a revoke
     transfers tricks (AWL law X §4)."""
     code = r.code
+    law = code.revoke
+    assert not isinstance(law, RevokeLaw)  # every trick: a RevokeTransfer (Code)
     if r.contract is not None:
         raise ScoringError(
             f"{code.cite('trump')}: there is no auction; the turned card names the trump"
@@ -571,7 +574,8 @@ def _score_all_tricks(r: DealResult) -> DealScore:
     for side in (0, 1):
         if not revoked[side]:
             continue
-        penalty = 2 + (revoked[side] - 1)  # two tricks, then one for each later revoke
+        assert law is not None  # _check_revokes refuses a revoke under a code without a law
+        penalty = law.tricks + law.later * (revoked[side] - 1)
         left = max(taken[side] - penalty, 0)
         note = ""
         if one_side and r.average is not None:

@@ -27,15 +27,11 @@ __all__ = [
     "strains_of",
 ]
 
-SUIT_STRAINS = tuple(SUIT_CHARS)
-
 
 def strains_of(code: Code | str) -> tuple[str, ...]:
     """The strains a code's declarations are played in, in the solver's order:
-    Royal Spades are spades; Duplicate Whist may turn any suit."""
+    Royal Spades are spades; Duplicate Whist's are the four suits it may turn."""
     c = find_code(code)
-    if not c.auction:
-        return SUIT_STRAINS
     keys = {DENOMINATIONS[d].strain for d in c.trick_values}
     return tuple(s for s in solver.STRAINS if s in keys)
 

@@ -13,6 +13,7 @@ from .base import (
     LawRef,
     MatchLaws,
     RevokeLaw,
+    RevokeTransfer,
     Slams,
     Undertricks,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "LawRef",
     "MatchLaws",
     "RevokeLaw",
+    "RevokeTransfer",
     "Slams",
     "Undertricks",
     "UnknownCodeError",

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Literal
 
 from ..calls import DENOMINATIONS, Bid, Denomination
+from ..cards import Seat
 from ..errors import WhistError
 from .offences import Offence
 
@@ -27,6 +28,7 @@ __all__ = [
     "LawRef",
     "MatchLaws",
     "RevokeLaw",
+    "RevokeTransfer",
     "Slams",
     "Undertricks",
     "borrow",
@@ -174,6 +176,17 @@ class RevokeLaw:
     both_sides: Literal["each", "honors_only", "void_if_equal"]
 
 
+@dataclass(frozen=True, slots=True)
+class RevokeTransfer:
+    """A revoke paid in tricks, where every trick is scored (AWL law X §4):
+    ``tricks`` go from the revoking side to the adversaries for its first
+    revoke and ``later`` for each later one. The revoking side scores no more
+    than the average, nor less than it won before its first revoke."""
+
+    tricks: int = 2
+    later: int = 1
+
+
 def value_rank(code: Code, bid: Bid) -> tuple[int, ...]:
     """daw 54, Whist Club 46: the higher value wins; equal value, more tricks."""
     return (bid.level * code.trick_values[bid.denomination], bid.level)
@@ -201,7 +214,13 @@ class Code:
     # Denominations that may be declared, with their value per odd trick.
     trick_values: Mapping[str, int]
     rank: Callable[[Code, Bid], tuple[int, ...]] = value_rank
-    auction: bool = True  # False: Duplicate Whist, trump turned (AWL III §1)
+    # Is there an auction? Without one there is no contract, declarant or par.
+    auction: bool = True
+    # The dealer's last card is turned, and its suit is trump (AWL III §1).
+    turns_trump: bool = False
+    # Who deals deal 1 of a numbered sequence; the deal then passes to the left
+    # (daw 46). North, as on a tray numbered 1; Duplicate Whist says West.
+    first_dealer: Seat = Seat.NORTH
     royal_bids: bool = False
     dealer_may_pass: bool = False  # Royalton law 30: "no bid"
     bridging: bool = False  # Royalton law 34: bridging a nullo
@@ -210,7 +229,10 @@ class Code:
     undertricks: Undertricks = field(default_factory=Undertricks)
     doubled_bonus: int = 50  # per contract and per overtrick; twice when redoubled
     game: Game | None = None
-    revoke: RevokeLaw | None = None
+    # The revoke's penalty: points or tricks at the declarant's choice where
+    # odd tricks are scored (``RevokeLaw``), tricks transferred where every
+    # trick is (``RevokeTransfer``); None: the code has no revoke penalty.
+    revoke: RevokeLaw | RevokeTransfer | None = None
     # Names of the two score columns, as the code prints them.
     columns: tuple[str, str] = ("trick", "honor")
     # Tricks scored: "odd" (tricks over six, by the declarant) or "all"
@@ -222,6 +244,14 @@ class Code:
     match: MatchLaws = field(default_factory=MatchLaws)
 
     def __post_init__(self) -> None:
+        paid = {"odd": RevokeLaw, "all": RevokeTransfer}[self.counts]
+        if self.revoke is not None and not isinstance(self.revoke, paid):
+            raise WhistError(
+                f"({self.key}): where {self.counts} tricks are scored, the revoke law is a "
+                f"{paid.__name__}, not a {type(self.revoke).__name__}"
+            )
+        if not self.auction and not self.turns_trump:
+            raise WhistError(f"({self.key}): without an auction the trump card is turned")
         seen: dict[str, LawRef] = {}
         for laws in self._law_maps():
             for topic, law in laws.items():

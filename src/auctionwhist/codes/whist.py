@@ -1,7 +1,8 @@
 """Duplicate Whist under the American Whist League laws, 1910, with the 1894
 code where the later laws are silent (seeds 002 and 003)."""
 
-from .base import Borrowed, ClubLaws, Code, MatchLaws, borrow
+from ..cards import Seat
+from .base import Borrowed, ClubLaws, Code, MatchLaws, RevokeTransfer, borrow
 from .daw import DAW_CLUB
 from .league import LEAGUE_MOVEMENT_LAWS
 from .offences.awl import AWL_OFFENCES
@@ -51,6 +52,7 @@ WHIST = Code(
         "declared_trump": "Law IV §11",
         "trump_slip": "Law IV §1",
         "lead": "Duplicate Whist: Position of the players",
+        "first_dealer": "Duplicate Whist: Position of the players",
         "follow": "Definitions (g)",
         "turn": "Law VI §1",
         "claim": "Law VII §2",
@@ -94,6 +96,11 @@ WHIST = Code(
     # No auction: the suit of the turned card is trump for the deal.
     trick_values={"C": 1, "D": 1, "H": 1, "S": 1},
     auction=False,
+    turns_trump=True,  # Law III §1
+    # "West should always be the dealer in the first hand" (Position of the players).
+    first_dealer=Seat.WEST,
+    # Law X §4: two tricks transferred, one for each later revoke.
+    revoke=RevokeTransfer(tricks=2, later=1),
     columns=("tricks", "tricks"),
     counts="all",
     offences=AWL_OFFENCES,
