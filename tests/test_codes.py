@@ -1,5 +1,7 @@
 """The codes: every piece of a code's law data reached from its ``Code``, one
-``cite`` for all of it, and no code's key tested outside ``codes/``."""
+``cite`` for all of it, what differs between codes declared on it, and no
+code's key (nor its ``auction`` as a stand-in for another fact) tested outside
+``codes/``."""
 
 from __future__ import annotations
 
@@ -9,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from auctionwhist.codes import CODES, Borrowed, ClubLaws, Code, MatchLaws, all_codes, find_code
+from auctionwhist.cards import Seat
+from auctionwhist.codes import (
+    CODES,
+    Borrowed,
+    ClubLaws,
+    Code,
+    MatchLaws,
+    RevokeLaw,
+    RevokeTransfer,
+    all_codes,
+    find_code,
+)
 from auctionwhist.errors import WhistError
 from auctionwhist.laws import offence, offences_for
 
@@ -121,6 +134,65 @@ def test_a_new_code_needs_no_edit_outside_its_declaration() -> None:
         offences_for(code)
 
 
+# -- what differs is declared ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "turns", "first", "first_law"),
+    [
+        ("daw", False, Seat.NORTH, "(daw)"),
+        ("auction", False, Seat.NORTH, "(auction)"),
+        ("royals", False, Seat.NORTH, "(royals)"),
+        ("royalton", False, Seat.NORTH, "(royalton)"),
+        ("whist", True, Seat.WEST, "Duplicate Whist: Position of the players (whist)"),
+    ],
+)
+def test_each_code_declares_its_trump_card_and_first_dealer(
+    key: str, turns: bool, first: Seat, first_law: str
+) -> None:
+    """AWL III §1: the dealer's last card is turned for trump, where there is
+    no auction to name it; "West should always be the dealer in the first
+    hand" (Duplicate Whist); the auction codes' trays start with North."""
+    code = find_code(key)
+    assert code.turns_trump is turns is not code.auction
+    assert code.first_dealer is first
+    assert code.cite("first_dealer") == first_law
+    if turns:
+        assert code.cite("trump") == "Law III §1 (whist)"
+
+
+@pytest.mark.parametrize(
+    ("key", "law"),
+    [
+        ("daw", "Law 101 (daw)"),
+        ("auction", "Law 86 (auction)"),
+        ("royals", "Law 86 (royals)"),
+        ("royalton", "Law 77 (royalton)"),
+        ("whist", "Law X §4 (whist)"),
+    ],
+)
+def test_each_code_declares_its_revoke_penalty(key: str, law: str) -> None:
+    """Goodfellow 101, Whist Club 86, Royalton 77: points or tricks at the
+    declarant's choice; AWL X §4: two tricks transferred, one for each later revoke."""
+    code = find_code(key)
+    assert code.cite("revoke") == law
+    if code.counts == "all":
+        assert code.revoke == RevokeTransfer(tricks=2, later=1)
+    else:
+        assert isinstance(code.revoke, RevokeLaw)
+
+
+def test_a_code_refuses_a_revoke_law_its_scoring_cannot_carry_out() -> None:
+    daw, whist = find_code("daw"), find_code("whist")
+    assert isinstance(daw.revoke, RevokeLaw)
+    with pytest.raises(WhistError, match="RevokeLaw, not a RevokeTransfer"):
+        replace(daw, key="daw-transfer", revoke=RevokeTransfer())
+    with pytest.raises(WhistError, match="RevokeTransfer, not a RevokeLaw"):
+        replace(whist, key="whist-points", revoke=daw.revoke)
+    with pytest.raises(WhistError, match="trump card is turned"):
+        replace(whist, key="whist-no-trump", turns_trump=False)
+
+
 # -- no code's key tested outside codes/ ---------------------------------------------
 
 
@@ -206,3 +278,77 @@ def test_the_key_test_finds_what_it_forbids(source: str) -> None:
 )
 def test_the_key_test_allows_the_registry_and_phases(source: str) -> None:
     assert key_tests(source) == []
+
+
+# -- code.auction only where it is about the auction ----------------------------------
+
+# Functions where "has the code an auction?" is the question: the table's
+# Auction, the bid grid, PBN's Auction section and contract, par (the result
+# of a perfect auction).
+ABOUT_THE_AUCTION = {
+    "Table.__init__",
+    "code_facts",
+    "seat_page",
+    "export_pbn",
+    "import_game",
+    "analyse",
+    "par",
+    "_par_gap",
+}
+# Stand-ins left in modules other engineers hold (issue 16), with the fact each
+# should read instead.
+PROXIES_LEFT = {
+    "score_command": 'code.counts == "all" (a deal scored by every trick, no contract)',
+    "analyse_command": "code.turns_trump (--trump)",
+    "_check_entry": 'code.counts == "all" (North-South\'s tricks entered)',
+    "_entered_score": "nothing: duplicate= is harmless where code.game is None",
+}
+
+
+def auction_tests(source: str) -> list[str]:
+    """``code.auction`` (or ``c.auction``) read: the function reading it, as
+    ``Class.method`` inside a class."""
+    found = []
+
+    def visit(node: ast.AST, where: str, cls: str) -> None:
+        if isinstance(node, ast.ClassDef):
+            cls = node.name
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            where, cls = (f"{cls}.{node.name}" if cls else node.name), ""
+        elif isinstance(node, ast.Attribute) and node.attr == "auction":
+            v = node.value
+            if _names_a_code(v) or (isinstance(v, ast.Name) and v.id == "c"):
+                found.append(where)
+        for child in ast.iter_child_nodes(node):
+            visit(child, where, cls)
+
+    visit(ast.parse(source), "<module>", "")
+    return found
+
+
+def test_code_auction_is_read_only_where_it_is_about_the_auction() -> None:
+    """STYLE: what differs between codes is declared; ``auction`` says whether
+    a code has an auction, not whether it turns a trump, deals from West or
+    scores every trick (``turns_trump``, ``first_dealer``, ``counts``)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("codes/"):
+            continue
+        hits = set(auction_tests(path.read_text(encoding="utf-8")))
+        hits -= ABOUT_THE_AUCTION | set(PROXIES_LEFT)
+        if hits:
+            found[rel] = sorted(hits)
+    assert found == {}
+
+
+def test_the_auction_test_finds_what_it_forbids() -> None:
+    src = (
+        "def deal(code):\n    return not code.auction\n"
+        "class Table:\n    def score(self):\n        return self.code.auction\n"
+        "def strains_of(c):\n    return c.auction\n"
+    )
+    assert auction_tests(src) == ["deal", "Table.score", "strains_of"]
+    assert (
+        auction_tests("def f(table, t):\n    return table.auction, t.auction, self.auction\n") == []
+    )

@@ -4,6 +4,7 @@ Whist Club 28-37, AWL I-III, Royalton 15-22)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -18,7 +19,7 @@ from auctionwhist.cards import (
     cut_rank,
     hand_from_cards,
 )
-from auctionwhist.codes import CODES
+from auctionwhist.codes import CODES, find_code
 from auctionwhist.dealing import (
     MIN_PACKET,
     DealingError,
@@ -137,7 +138,7 @@ KNOWN_WHIST_1 = "W:843.KQT85.Q87.92 A92.63.J953.KQT8 QT65.J94.A62.A64 KJ7.A72.KT
 
 def test_dealer_for_deal_numbers() -> None:
     """The deal passes to the left (Goodfellow 46; Whist Club 31; Royalton 18);
-    Duplicate Whist: West deals the first hand (SPEC §2.2.9)."""
+    Duplicate Whist: "West should always be the dealer in the first hand"."""
     assert [dealer_for("daw", n) for n in range(1, 6)] == [N, E, S, W, N]
     assert [dealer_for("whist", n) for n in range(1, 6)] == [W, N, E, S, W]
     for key in CODES:
@@ -145,6 +146,16 @@ def test_dealer_for_deal_numbers() -> None:
         assert deal(key, number=2, seed=0).number == 2
     with pytest.raises(DealingError, match="numbered from 1"):
         dealer_for("daw", 0)
+
+
+def test_dealing_reads_the_first_dealer_and_the_trump_card_from_the_code() -> None:
+    """What differs is declared (``Code.first_dealer``, ``Code.turns_trump``,
+    AWL III §1): a code declared with East first and a turned trump deals so."""
+    code = replace(find_code("daw"), key="daw-east", first_dealer=E, turns_trump=True)
+    assert [dealer_for(code, n) for n in range(1, 5)] == [E, S, W, N]
+    d = deal(code, number=1, seed=4)
+    assert d.dealer is E and d.turned is not None and d.holder(d.turned) is E
+    assert d.hands == deal("daw", dealer=E, seed=4).hands
 
 
 @given(st.integers(min_value=0, max_value=2**64), st.sampled_from(list(Seat)), st.booleans())

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from auctionwhist.cards import Seat
-from auctionwhist.codes import find_code
+from auctionwhist.codes import RevokeTransfer, find_code
 from auctionwhist.duplicate.results import (
     HeadToHead,
     PairRevoke,
@@ -205,6 +206,12 @@ def test_law_x_4_pair_match_plus_minus_r_with_clamps_whist() -> None:
     assert r.final[1] == 7 and r.marks == ("+R", "-R")
     with pytest.raises(ResultError, match="Law X §4"):
         pair_revoke((8, 5), PairRevoke(side=1), [])
+    # the penalty is the code's declared transfer, not written into the result
+    three = replace(find_code("whist"), key="whist-3-2", revoke=RevokeTransfer(3, 2))
+    r = pair_revoke((8, 5), PairRevoke(side=1), [(6, 7), (9, 4)], three)
+    assert r.final == (9, 2)
+    with pytest.raises(ResultError, match=r"Law 101 \(daw\): daw's revoke is not paid"):
+        pair_revoke((8, 5), PairRevoke(side=1), [(9, 4)], "daw")
 
 
 def test_law_x_4_team_match_revoke_limit_to_the_average_whist() -> None:

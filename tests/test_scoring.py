@@ -3,6 +3,7 @@ SPEC §5; errors; and properties over random results."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from auctionwhist.calls import Bid, Contract, parse_contract
 from auctionwhist.cards import Deal, Seat, Side, Suit
-from auctionwhist.codes import CODES, find_code
+from auctionwhist.codes import CODES, RevokeTransfer, find_code
 from auctionwhist.scoring import (
     DealResult,
     DealScore,
@@ -619,6 +620,29 @@ def test_whist_takes_no_contract() -> None:
 def test_whist_impossible_tricks_before_revoke() -> None:
     with pytest.raises(ScoringError, match="Law X §4"):
         whist(6, Revoke(E, 3), tricks_before_revoke=(2, 3))
+
+
+def test_the_revoke_transfer_is_read_from_the_code_whist() -> None:
+    """AWL X §4's two tricks and one are declared (``RevokeTransfer``), not
+    written into the scorer: a code declaring three and two scores so."""
+    code = replace(find_code("whist"), key="whist-3-2", revoke=RevokeTransfer(tricks=3, later=2))
+    s = score_deal(DealResult(code, None, None, 8, revokes=(Revoke(E, 4),), trump=Suit.HEARTS))
+    assert (s.total(NS), s.total(EW)) == (11, 2)
+    two = (Revoke(E, 4), Revoke(W, 6))
+    s = score_deal(DealResult(code, None, None, 6, revokes=two, trump=Suit.HEARTS))
+    assert (s.total(NS), s.total(EW)) == (11, 2)
+
+
+@pytest.mark.parametrize("key", ["daw", "whist"])
+def test_a_code_without_a_revoke_law_refuses_a_revoke(key: str) -> None:
+    """Where the code declares no penalty, a revoke cannot be scored; every
+    registered code declares one (Goodfellow 101, AWL X §4)."""
+    code = replace(find_code(key), key=f"{key}-no-revoke", revoke=None)
+    contract = parse_contract("2H") if code.counts == "odd" else None
+    declarer = S if contract is not None else None
+    result = DealResult(code, contract, declarer, 8, revokes=(Revoke(E, 4),), trump=Suit.HEARTS)
+    with pytest.raises(ScoringError, match="has no penalty for a revoke"):
+        score_deal(result)
 
 
 # -- errors --------------------------------------------------------------------------

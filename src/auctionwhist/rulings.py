@@ -109,7 +109,7 @@ def _effect(
 ) -> tuple[str, DealScore | None]:
     side = None if offender is None else 1 - offender.side
     if key in ("revoke_points", "revoke_tricks", "none") and o.key == "revoke":
-        if facts.tricks is None or (code.auction and facts.contract is None):
+        if facts.tricks is None or (code.counts == "odd" and facts.contract is None):
             return "give --contract, --declarer and --tricks to see the score", None
         revokes = facts.revokes or ((Revoke(offender),) if offender is not None else ())
         result = DealResult(

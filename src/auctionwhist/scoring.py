@@ -575,7 +575,7 @@ def _score_all_tricks(r: DealResult) -> DealScore:
         if not revoked[side]:
             continue
         assert law is not None  # _check_revokes refuses a revoke under a code without a law
-        penalty = law.tricks + law.later * (revoked[side] - 1)
+        penalty = law.penalty(revoked[side])
         left = max(taken[side] - penalty, 0)
         note = ""
         if one_side and r.average is not None:

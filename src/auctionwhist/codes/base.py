@@ -186,6 +186,10 @@ class RevokeTransfer:
     tricks: int = 2
     later: int = 1
 
+    def penalty(self, revokes: int) -> int:
+        """The tricks transferred for one side's ``revokes`` in a deal."""
+        return self.tricks + self.later * (revokes - 1)
+
 
 def value_rank(code: Code, bid: Bid) -> tuple[int, ...]:
     """daw 54, Whist Club 46: the higher value wins; equal value, more tricks."""

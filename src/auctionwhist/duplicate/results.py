@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import Side
-from ..codes import Code, find_code
+from ..codes import Code, RevokeTransfer, find_code
 from ..errors import WhistError
 
 __all__ = [
@@ -556,7 +556,10 @@ def pair_revoke(
     of the revoking players shall then, if necessary, be further reduced, so
     that in all cases they shall suffer the full penalty."
     """
-    law = find_code(code).cite("revoke")
+    c = find_code(code)
+    law = c.cite("revoke")
+    if not isinstance(c.revoke, RevokeTransfer):
+        raise ResultError(f"{law}: {c.key}'s revoke is not paid by a transfer of tricks")
     if revoke.side not in (0, 1) or revoke.count < 1:
         raise ResultError(f"{law}: a revoke by side 0 (N-S) or 1 (E-W), at least one")
     if sum(made) != 13 or min(made) < 0:
@@ -572,7 +575,7 @@ def pair_revoke(
         raise ResultError(
             f"{law}: {before} tricks won before the revoke, but {made[r]} in all"
         )
-    penalty = 2 + (revoke.count - 1)
+    penalty = c.revoke.penalty(revoke.count)
     r_full = max(made[r] - penalty, before)
     moved = made[r] - r_full
     most = max(t[o] for t in others)
