@@ -182,6 +182,23 @@ def test_each_code_declares_its_revoke_penalty(key: str, law: str) -> None:
         assert isinstance(code.revoke, RevokeLaw)
 
 
+@pytest.mark.parametrize(
+    ("key", "rubbers", "law"),
+    [
+        ("daw", False, "Law 7 (daw)"),
+        ("auction", True, "Law 1 (auction)"),
+        ("royals", True, "Law 1 (royals)"),
+        ("royalton", True, "Law 93 (royalton)"),
+        ("whist", False, "(whist)"),
+    ],
+)
+def test_each_code_declares_whether_it_plays_rubbers(key: str, rubbers: bool, law: str) -> None:
+    """Whist Club 1, Royalton 93: two games a rubber; daw 7: a game in one deal."""
+    code = find_code(key)
+    assert code.rubbers is rubbers
+    assert code.cite("rubber" if rubbers else "game") == law
+
+
 def test_a_code_refuses_a_revoke_law_its_scoring_cannot_carry_out() -> None:
     daw, whist = find_code("daw"), find_code("whist")
     assert isinstance(daw.revoke, RevokeLaw)

@@ -607,7 +607,7 @@ class Rubber:
 
     def __init__(self, code: Code | str) -> None:
         code = find_code(code)
-        if code.game is None or code.game.per_deal:
+        if not code.rubbers:
             raise ScoringError(
                 f"{code.cite('game')}: {code.title} has no rubbers; each deal is scored alone"
             )

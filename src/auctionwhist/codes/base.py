@@ -311,3 +311,9 @@ class Code:
     @property
     def has_honors(self) -> bool:
         return self.honors is not None
+
+    @property
+    def rubbers(self) -> bool:
+        """Trick points accumulate into games, two games a rubber (Whist Club 1,
+        Royalton 93); daw law 7 wins a game in a single deal; whist has none."""
+        return self.game is not None and not self.game.per_deal
