@@ -38,7 +38,7 @@ from auctionwhist.records import Dealt, Event  # noqa: E402
 from auctionwhist.robots import robots_at_table  # noqa: E402
 from auctionwhist.scoring import DealScore, score_deal  # noqa: E402
 from auctionwhist.table import Table  # noqa: E402
-from auctionwhist.web import service as web_service  # noqa: E402
+from auctionwhist.web import robots as web_robots  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.db import EventRow  # noqa: E402
 from auctionwhist.web.pages import seat_score_cards  # noqa: E402
@@ -348,7 +348,7 @@ def _play_web(plan: Plan, url: str) -> tuple[str, str, int, int, str, DealScore,
         lt = next(lt for lt in svc.tables.values() if lt.table is t)
         return lt.round, lt.number, lt.trays[lt.deal_index].tray
 
-    real_act, real_rule = web_service.act, web_service._robot_ruling
+    real_act, real_rule = web_robots.act, web_robots._robot_ruling
 
     def act(t: Table, players: Any, rng: random.Random, score: Any = None) -> None:
         if not plan.acts(script, where(t), t):
@@ -359,8 +359,8 @@ def _play_web(plan: Plan, url: str) -> tuple[str, str, int, int, str, DealScore,
             real_rule(t)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(web_service, "act", act)
-        mp.setattr(web_service, "_robot_ruling", rule)
+        mp.setattr(web_robots, "act", act)
+        mp.setattr(web_robots, "_robot_ruling", rule)
         mp.setattr(LiveTable, "is_robot", lambda self, seat: True)
         svc = Service(url)
         schedule = plan.schedule()
@@ -382,7 +382,7 @@ def _play_web(plan: Plan, url: str) -> tuple[str, str, int, int, str, DealScore,
         lt, d = next(
             (lt, d) for lt in svc.tables.values() for d, _sc, t in lt.scores if t is script.table
         )
-        token = next(tok for s in web_service.Seat if (tok := lt.token_at(s)) is not None)
+        token = next(tok for s in Seat if (tok := lt.token_at(s)) is not None)
         match = svc.match_of(svc.games[game])
         p = next(q for q in match.plays if q.events == script.table.events)
         average = tray_average(match.plays, p)

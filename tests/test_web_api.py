@@ -368,7 +368,7 @@ def test_a_failed_group_commit_acknowledges_nothing(tmp_path: Path) -> None:
         def broken(_conn: Any, _rows: Any) -> None:
             raise OSError("disk full")
 
-        svc._insert_events = broken
+        svc.store.insert_events = broken
         call = states[actor]["legal_calls"][0]
         svc.submit(conns[actor], {"type": "call", "call": call}, "r1")
         await asyncio.sleep(0)  # the group commit runs, and fails

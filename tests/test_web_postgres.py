@@ -41,7 +41,8 @@ from auctionwhist.web.db import (
     make_engine,
     migrate,
 )
-from auctionwhist.web.service import Conn, Service, data_of
+from auctionwhist.web.service import Conn, Service
+from auctionwhist.web.store import data_of
 from auctionwhist.web.views import state_view
 
 INSTALL = (
@@ -242,13 +243,13 @@ def test_a_whole_deal_of_robots_is_stored_on_postgres_and_reads_back_equal(pg_ur
     written as sent, and the stored log replays to the same table (daw)."""
     service = Service(database_url(pg_url))
     written: list[dict[str, Any]] = []
-    core = service._insert_events
+    core = service.store.insert_events
 
     def spy(conn: Any, rows: list[dict[str, Any]]) -> None:
         written.extend(rows)
         core(conn, rows)
 
-    service._insert_events = spy
+    service.store.insert_events = spy
 
     async def run() -> None:
         service.create_game({"kind": "deal", "code": "daw", "humans": [], "seed": 5})
@@ -313,7 +314,7 @@ def test_a_new_server_on_the_same_postgres_database_resumes_the_table_exactly(
     before = {s: state_view(lt1.table, s, dummy_shown=lt1.dummy_shown, extra={}) for s in Seat}
     events_before, n_before = lt1.table.events, lt1.n
     # The first server is not closed: killed, its writer connection dropped.
-    first._writer.invalidate()
+    first.store.writer.invalidate()
     first.engine.dispose()
 
     second = Service(url)

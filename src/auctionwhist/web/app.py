@@ -20,9 +20,11 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from ..records import Event
 from . import pages
 from .db import database_url
-from .service import Service, WebError
+from .live import WebError
+from .service import Service
 from .uvicorn_ws import SEAT_EXTENSION
 from .ws import asgi_seat_socket, seat_socket
 
@@ -34,7 +36,7 @@ MAX_BODY = 64 * 1024
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _api(fn: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
+def _api(fn: Callable[[Request], Awaitable[object]], status: int = 200) -> Handler:
     """A JSON endpoint: WebError becomes {"error", "message"} with its status."""
 
     async def handler(request: Request) -> Response:
@@ -79,23 +81,23 @@ def _int(request: Request, name: str) -> int:
     return int(text)
 
 
-async def create_game(request: Request) -> Any:
+async def create_game(request: Request) -> object:
     return _svc(request).create_game(await _body(request))
 
 
-async def seat_info(request: Request) -> Any:
+async def seat_info(request: Request) -> object:
     return _svc(request).seat_info(request.path_params["token"])
 
 
-async def seat_scorecard(request: Request) -> Any:
+async def seat_scorecard(request: Request) -> object:
     return {"scorecard": _svc(request).scorecard(request.path_params["token"])}
 
 
-async def seat_traveller(request: Request) -> Any:
+async def seat_traveller(request: Request) -> object:
     return _svc(request).traveller(request.path_params["token"], _int(request, "tray"))
 
 
-def _download(request: Request, events: tuple[Any, ...], table: int, deal: int) -> Response:
+def _download(request: Request, events: tuple[Event, ...], table: int, deal: int) -> Response:
     if request.path_params["fmt"] == "pbn":
         return PlainTextResponse(_svc(request).deal_pbn(events, table, deal),
                                  media_type="application/x-pbn")  # fmt: skip
@@ -107,41 +109,41 @@ def _fmt(request: Request) -> None:
         raise WebError(404, "no_such_format", "downloads are .pbn or .json")
 
 
-async def seat_deal(request: Request) -> Any:
+async def seat_deal(request: Request) -> object:
     _fmt(request)
     table, deal = _int(request, "table"), _int(request, "deal")
     events = _svc(request).deal_log(table, deal, token=request.path_params["token"])
     return _download(request, events, table, deal)
 
 
-async def director_view(request: Request) -> Any:
+async def director_view(request: Request) -> object:
     return _svc(request).director_view(request.path_params["token"])
 
 
-async def director_deal(request: Request) -> Any:
+async def director_deal(request: Request) -> object:
     _fmt(request)
     table, deal = _int(request, "table"), _int(request, "deal")
     events = _svc(request).deal_log(table, deal, director=request.path_params["token"])
     return _download(request, events, table, deal)
 
 
-async def director_results(request: Request) -> Any:
+async def director_results(request: Request) -> object:
     svc = _svc(request)
     n = await svc.enter_result(request.path_params["token"], await _body(request))
     return {"n": n}
 
 
-async def director_rule(request: Request) -> Any:
+async def director_rule(request: Request) -> object:
     svc = _svc(request)
     n = await svc.director_rule(request.path_params["token"], await _body(request))
     return {"n": n}
 
 
-async def director_publish(request: Request) -> Any:
+async def director_publish(request: Request) -> object:
     return _svc(request).publish(request.path_params["token"])
 
 
-async def director_download(request: Request) -> Any:
+async def director_download(request: Request) -> object:
     _fmt(request)
     svc = _svc(request)
     game = svc.game_of_director(request.path_params["token"])
@@ -155,11 +157,11 @@ def _all(request: Request, svc: Service, game_id: str) -> Response:
     return JSONResponse(svc.game_json(game))
 
 
-async def results(request: Request) -> Any:
+async def results(request: Request) -> object:
     return _svc(request).results(request.path_params["game"])
 
 
-async def results_download(request: Request) -> Any:
+async def results_download(request: Request) -> object:
     _fmt(request)
     svc = _svc(request)
     svc.results(request.path_params["game"])  # 403 until published

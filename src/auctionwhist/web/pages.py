@@ -42,7 +42,8 @@ from ..records import (
 )
 from ..scoring import DealScore
 from ..table import Table
-from .service import Service, WebError
+from .live import WebError
+from .service import Service
 
 __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 

@@ -16,7 +16,10 @@ import orjson
 from starlette.types import Receive, Send
 from starlette.websockets import WebSocket
 
-from .service import Conn, Msg, Service, WebError
+from .live import WebError
+from .seats import Conn, ErrorMessage, Message, Msg
+from .service import Service
+from .uvicorn_ws import SeatHooks
 
 __all__ = ["MAX_MESSAGE", "SocketConn", "asgi_seat_socket", "encode", "seat_socket", "split_frame"]
 
@@ -31,8 +34,8 @@ INTENTIONS = frozenset(
 )
 
 
-def _error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "error": code, "message": message}
+def _error(code: str, message: str, ref: str | int | None = None) -> ErrorMessage:
+    out = ErrorMessage(type="error", error=code, message=message)
     if ref is not None:
         out["ref"] = ref
     return out
@@ -64,7 +67,7 @@ async def seat_socket(ws: WebSocket) -> None:
 
 
 async def asgi_seat_socket(
-    token: str, service: Service, receive: Receive, send: Send, hooks: Any = None
+    token: str, service: Service, receive: Receive, send: Send, hooks: SeatHooks | None = None
 ) -> None:
     """One seat's socket over raw ASGI messages: the hot path of issue 7's load
     target, so no wrapper per message (docs/web.md, Benchmark). ``hooks`` is
@@ -130,12 +133,12 @@ class SocketConn(Conn):
         super().__init__(token)
         self.send = send
         self.write = write
-        self.out: list[dict[str, Any]] = []
+        self.out: list[Message] = []
         self.closed = False
         self.close_code: int | None = None
         self.writer = _writer()
 
-    def push(self, msg: dict[str, Any]) -> None:
+    def push(self, msg: Message) -> None:
         if self.closed:
             return
         if not self.out:
@@ -199,7 +202,7 @@ def _writer() -> _Writer:
     return w
 
 
-def encode(msg: dict[str, Any]) -> bytes:
+def encode(msg: Message) -> bytes:
     """The JSON of a message; a ``Msg`` sent to several seats is encoded once."""
     if isinstance(msg, Msg):
         if msg.raw is None:
@@ -208,7 +211,7 @@ def encode(msg: dict[str, Any]) -> bytes:
     return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS)
 
 
-def frame_of(messages: list[dict[str, Any]]) -> bytes:
+def frame_of(messages: list[Message]) -> bytes:
     """One frame's payload: the messages' JSON texts, one per line."""
     if len(messages) == 1:
         return encode(messages[0])

@@ -1,0 +1,115 @@
+"""The director's side: the view of every table, a result entered from a
+physical table (or a correction), and checking such an entry.
+
+A director's entry is scored as the entry says, on the deal's hands
+(duplicate in a match); it is not the log's, so the downloads keep no score
+for it (``web.results.played_score``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..calls import Bid, Contract, parse_call
+from ..cards import Seat
+from ..scoring import DealResult, DealScore, Holdings, ScoringError, score_deal
+from ..table import Table
+from .db import SeatRow
+from .intentions import parse_call_text, parse_seat
+from .live import LiveGame, LiveTable, WebError, in_order
+from .results import card_row
+from .views import SEATS, penalty_json
+
+__all__ = ["check_entry", "director_view", "entered_score"]
+
+
+def director_view(game: LiveGame, links: Mapping[str, SeatRow]) -> dict[str, Any]:
+    """Every table of the game as it is now, and the people's links."""
+    g = game.row
+    tables = []
+    for lt in in_order(game.tables):
+        t = lt.table
+        tables.append(
+            {
+                "table": lt.id,
+                "number": lt.number,
+                "round": lt.round,
+                "deal": lt.deal_index,
+                "deals": lt.deals_planned,
+                "tray": lt.tray,
+                "phase": "waiting" if t is None else t.phase,
+                "to_act": None if t is None or t.to_act is None else SEATS[t.to_act],
+                "events": lt.n,
+                "finished": lt.finished,
+                "penalty": None if t is None else penalty_json(t),
+                "seats": {
+                    SEATS[s]: {
+                        "robot": lt.is_robot(s),
+                        "name": lt.seats[s].get("name") or lt.seats[s].get("player"),
+                    }
+                    for s in Seat
+                },
+                "scores": [card_row(lt, None, d, sc, tt) for d, sc, tt in lt.scores],
+            }
+        )
+    return {
+        "game": g.id,
+        "kind": g.kind,
+        "code": g.code,
+        "mode": g.mode,
+        "spec": g.spec,
+        "published": g.published,
+        "finished": g.finished,
+        "links": {
+            (sr.player or sr.seat or ""): f"/t/{tok}"
+            for tok, sr in links.items()
+            if sr.game_id == g.id
+        },
+        "tables": tables,
+    }
+
+
+def check_entry(t: Table, body: dict[str, Any]) -> dict[str, Any]:
+    """A result as entered, checked for shape: North-South's tricks where
+    every trick scores; else contract, declarer, tricks and doubling."""
+    if t.code.counts == "all":  # every trick scores: no contract to enter
+        ns = body.get("tricks_ns")
+        if not isinstance(ns, int) or isinstance(ns, bool) or not 0 <= ns <= 13:
+            raise WebError(400, "malformed", "tricks_ns: North-South's tricks, 0 to 13")
+        return {"tricks_ns": ns}
+    contract, declarer, tricks = body.get("contract"), body.get("declarer"), body.get("tricks")
+    doubled = body.get("doubled", 0)
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+        raise WebError(400, "malformed", "tricks: the declarer's side's tricks, 0 to 13")
+    if doubled not in (0, 1, 2):
+        raise WebError(400, "malformed", "doubled: 0, 1 (doubled) or 2 (redoubled)")
+    parse_seat(declarer)
+    call = parse_call_text(contract)
+    if not isinstance(call, Bid):
+        raise WebError(400, "bad_call", "contract: a declaration such as 3H")
+    return {"contract": contract, "declarer": declarer, "tricks": tricks, "doubled": doubled}
+
+
+def entered_score(lt: LiveTable, t: Table | None, data: dict[str, Any]) -> DealScore:
+    """The score of an entry (checked by ``check_entry``) on the deal's hands."""
+    assert t is not None
+    code = t.code
+    if "tricks_ns" in data:
+        result = DealResult(code, None, None, data["tricks_ns"], trump=t.trump_suit)
+        return score_deal(result)
+    bid = parse_call(data["contract"])
+    assert isinstance(bid, Bid)
+    contract = Contract(bid, data["doubled"])
+    result = DealResult(
+        code,
+        contract,
+        Seat.from_char(data["declarer"]),
+        data["tricks"],
+        holdings=Holdings.from_deal(t.deal, contract.denom),
+        duplicate=lt.game.kind == "match",
+    )
+    try:
+        return score_deal(result)
+    except ScoringError as e:
+        raise WebError(400, "bad_result", str(e)) from None

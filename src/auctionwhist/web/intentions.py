@@ -1,0 +1,109 @@
+"""A person's intention, from a seat's message to the table's action.
+
+The message's shape is checked here (400 ``malformed``, ``bad_call``,
+``bad_card``); whether the laws allow it is the table's to say (409, with
+the law it cites).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..calls import Call, CallError, parse_call
+from ..cards import DealError, Seat, card_from_str
+from ..table import Table
+from .live import WebError
+from .views import SEATS
+
+__all__ = ["apply", "error_code", "parse_call_text", "parse_card", "parse_seat"]
+
+
+def parse_call_text(text: Any) -> Call:
+    if not isinstance(text, str) or len(text) > 8:
+        raise WebError(400, "bad_call", 'call: a call such as "1H", "pass", "X", "no bid"')
+    try:
+        return parse_call(text)
+    except CallError as e:
+        raise WebError(400, "bad_call", f"call: {e}") from None
+
+
+def parse_card(text: Any) -> int:
+    if not isinstance(text, str) or len(text) != 2:
+        raise WebError(400, "bad_card", 'card: a card such as "SA" or "HT"')
+    try:
+        return card_from_str(text)
+    except DealError as e:
+        raise WebError(400, "bad_card", f"card: {e}") from None
+
+
+def parse_seat(text: Any) -> Seat:
+    if not isinstance(text, str) or text not in SEATS or len(text) != 1:
+        raise WebError(400, "malformed", "seat: N, E, S or W")
+    return Seat.from_char(text)
+
+
+def _turn_msg(t: Table, seat: Seat) -> str:
+    who = t.to_act
+    law = t.code.cite("turn")
+    if who is None:
+        return f"{law}: nobody is to act now"
+    return f"{law}: it is not {seat.name.title()}'s turn; {who.name.title()} is to act"
+
+
+def error_code(t: Table, seat: Seat, kind: str) -> str:
+    """The short code of a refusal by the table: out of turn, or illegal."""
+    if kind in ("call", "play", "bridge", "call_lead") and t.to_act != seat:
+        return "out_of_turn"
+    return "illegal"
+
+
+def apply(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> None:
+    """Carry out ``seat``'s message of type ``kind`` at the table; ``laws``:
+    an action out of turn is recorded as the irregularity it is."""
+    phase = t.phase
+    mine = t.to_act == seat
+    if kind == "call":
+        call = parse_call_text(msg.get("call"))
+        if phase != "auction":
+            raise WebError(409, "not_now", "the auction is over")
+        if not mine and not laws:
+            raise WebError(409, "out_of_turn", _turn_msg(t, seat))
+        t.call(call, seat=None if mine else seat)
+    elif kind == "play":
+        card = parse_card(msg.get("card"))
+        if phase != "play":
+            raise WebError(409, "not_now", "no card is to be played now")
+        if mine:
+            t.play_card(card)
+        elif laws:
+            t.play_card(card, seat=seat)
+        else:
+            raise WebError(409, "out_of_turn", _turn_msg(t, seat))
+    elif kind == "claim":
+        tricks = msg.get("tricks")
+        if not isinstance(tricks, int) or isinstance(tricks, bool):
+            raise WebError(400, "malformed", "claim: tricks must be a whole number")
+        t.claim(seat, tricks)
+    elif kind == "answer_claim":
+        accept = msg.get("accept")
+        if not isinstance(accept, bool):
+            raise WebError(400, "malformed", "answer_claim: accept must be true or false")
+        t.answer_claim(seat, accept)
+    elif kind in ("bridge", "call_lead"):
+        if not mine:
+            raise WebError(409, "out_of_turn", _turn_msg(t, seat))
+        t.bridge() if kind == "bridge" else t.call_lead()
+    elif kind == "rule":
+        option, arg = msg.get("option"), msg.get("arg", "")
+        if not isinstance(option, str) or not isinstance(arg, str) or len(arg) > 8:
+            raise WebError(400, "malformed", "rule: option and arg must be short strings")
+        t.rule(seat, option, arg)
+    elif kind == "report":
+        offence, named = msg.get("offence"), msg.get("card")
+        if not isinstance(offence, str):
+            raise WebError(400, "malformed", "report: offence must be a string")
+        if not laws:
+            raise WebError(409, "not_now", "irregularities are ruled on in laws mode only")
+        t.report(seat, offence, None if named is None else parse_card(named))
+    else:
+        raise WebError(400, "malformed", f"unknown message type {kind!r}")

@@ -1,0 +1,140 @@
+"""The database side of the service: loading every game at start, reading a
+table's stored events, and writing each group commit (``web.db`` is the
+schema and the engine).
+
+A table's stored events are its records (``formats.jsonlog``) and the
+server's own events between them; ``records_of`` replays the first kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from ..formats import jsonlog
+from ..records import Event
+from .db import EventRow, GameRow, SeatRow, TableRow, event_inserter, make_engine, migrate
+from .live import Item
+
+__all__ = ["RECORD_TYPES", "Loaded", "Store", "StoredEvent", "data_of", "item_of", "records_of"]
+
+RECORD_TYPES = frozenset(jsonlog._RECORDS)
+
+
+class StoredEvent(NamedTuple):
+    """One row of a table's event log."""
+
+    n: int
+    deal: int
+    type: str
+    data: dict[str, Any]
+
+
+@dataclass
+class Loaded:
+    """Everything stored, as read at start (detached from the session)."""
+
+    games: list[GameRow]
+    seats: list[SeatRow]
+    tables: list[TableRow]
+
+
+def data_of(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored event's data without the server's ``tray`` tag."""
+    return {k: v for k, v in data.items() if k != "tray"}
+
+
+def records_of(items: Iterable[Item]) -> list[Event]:
+    """The table's records among stored events, for ``Table.from_events``."""
+    return [
+        jsonlog.event_from_json({"type": kind, **data_of(data)})
+        for kind, data in items
+        if kind in RECORD_TYPES
+    ]
+
+
+def item_of(ev: Event) -> Item:
+    """A record as it is stored: its type and the rest of its JSON."""
+    data = jsonlog.event_to_json(ev)
+    return str(data.pop("type")), data
+
+
+class Store:
+    """The database: read at start and on demand, written one batch at a time."""
+
+    def __init__(self, engine: Engine | str, *, migrate_db: bool = True) -> None:
+        self.engine = make_engine(engine) if isinstance(engine, str) else engine
+        if migrate_db:
+            migrate(self.engine)
+        # One connection writes every event: no pool checkout per action.
+        self.writer = self.engine.connect()
+        self.insert_events = event_inserter(self.engine)
+
+    def load(self) -> Loaded:
+        with Session(self.engine, expire_on_commit=False) as s:
+            loaded = Loaded(
+                list(s.scalars(select(GameRow))),
+                list(s.scalars(select(SeatRow))),
+                list(s.scalars(select(TableRow).order_by(TableRow.id))),
+            )
+            s.expunge_all()
+        return loaded
+
+    def events(
+        self, table_id: int, *, after: int | None = None, deal: int | None = None
+    ) -> list[StoredEvent]:
+        """A table's stored events in order: all, those after event ``after``,
+        or those of one deal."""
+        query = select(EventRow.n, EventRow.deal, EventRow.type, EventRow.data).where(
+            EventRow.table_id == table_id
+        )
+        if after is not None:
+            query = query.where(EventRow.n > after)
+        if deal is not None:
+            query = query.where(EventRow.deal == deal)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(EventRow.n)).all()
+        return [StoredEvent(r.n, r.deal, r.type, r.data) for r in rows]
+
+    def add_game(self, row: GameRow, tables: list[TableRow], seats: list[SeatRow]) -> None:
+        """Store a new game with its tables and links; a seat link (not a
+        match player's) belongs to the first table."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(row)
+            session.flush()
+            session.add_all(tables)
+            session.flush()
+            for sr in seats:
+                if sr.seat is not None:
+                    sr.table_id = tables[0].id
+            session.add_all(seats)
+            session.commit()
+            session.expunge_all()
+
+    def write(self, rows: list[dict[str, Any]], tables: set[int], games: set[str]) -> None:
+        """One transaction: new events, tables and games finished."""
+        conn = self.writer
+        with conn.begin():
+            if rows:
+                self.insert_events(conn, rows)
+            if tables:
+                conn.execute(
+                    update(TableRow).where(TableRow.id.in_(sorted(tables))).values(finished=True)
+                )
+            if games:
+                conn.execute(
+                    update(GameRow).where(GameRow.id.in_(sorted(games))).values(finished=True)
+                )
+
+    def publish(self, game_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(published=True))
+
+    def close(self) -> None:
+        self.writer.close()
+        self.engine.dispose()
