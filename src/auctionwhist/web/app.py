@@ -109,11 +109,16 @@ def _fmt(request: Request) -> None:
         raise WebError(404, "no_such_format", "downloads are .pbn or .json")
 
 
-async def seat_deal(request: Request) -> object:
+def _deal(request: Request, **who: str) -> Response:
+    """A deal's download, for a seat (``token``) or the director (``director``)."""
     _fmt(request)
     table, deal = _int(request, "table"), _int(request, "deal")
-    events = _svc(request).deal_log(table, deal, token=request.path_params["token"])
+    events = _svc(request).deal_log(table, deal, **who)
     return _download(request, events, table, deal)
+
+
+async def seat_deal(request: Request) -> object:
+    return _deal(request, token=request.path_params["token"])
 
 
 async def director_view(request: Request) -> object:
@@ -121,10 +126,7 @@ async def director_view(request: Request) -> object:
 
 
 async def director_deal(request: Request) -> object:
-    _fmt(request)
-    table, deal = _int(request, "table"), _int(request, "deal")
-    events = _svc(request).deal_log(table, deal, director=request.path_params["token"])
-    return _download(request, events, table, deal)
+    return _deal(request, director=request.path_params["token"])
 
 
 async def director_results(request: Request) -> object:

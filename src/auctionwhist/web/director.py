@@ -9,7 +9,7 @@ for it (``web.results.played_score``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..calls import Bid, Contract, parse_call
 from ..cards import Seat
@@ -18,16 +18,65 @@ from ..table import Table
 from .db import SeatRow
 from .intentions import parse_call_text, parse_seat
 from .live import LiveGame, LiveTable, WebError, in_order
-from .results import card_row
+from .results import CardRow, card_row
 from .views import SEATS, penalty_json
 
-__all__ = ["check_entry", "director_view", "entered_score"]
+__all__ = ["DirectorView", "Entry", "TableView", "check_entry", "director_view", "entered_score"]
 
 
-def director_view(game: LiveGame, links: Mapping[str, SeatRow]) -> dict[str, Any]:
+class SeatView(TypedDict):
+    robot: bool
+    name: str | None
+
+
+class TableView(TypedDict):
+    """One table as the director sees it."""
+
+    table: int
+    number: int
+    round: int
+    deal: int
+    deals: int | None
+    tray: int | None
+    phase: str
+    to_act: str | None
+    events: int
+    finished: bool
+    penalty: dict[str, Any] | None
+    seats: dict[str, SeatView]
+    scores: list[CardRow]
+
+
+class DirectorView(TypedDict):
+    """The director's page's data (docs/web-protocol.md, GET /api/director)."""
+
+    game: str
+    kind: str
+    code: str
+    mode: str
+    spec: dict[str, Any]
+    published: bool
+    finished: bool
+    links: dict[str, str]
+    tables: list[TableView]
+
+
+class Entry(TypedDict):
+    """A result entered by the director: North-South's tricks where every
+    trick scores, else the contract, its declarer, his side's tricks and the
+    doubling (0, 1 or 2)."""
+
+    tricks_ns: NotRequired[int]
+    contract: NotRequired[str]
+    declarer: NotRequired[str]
+    tricks: NotRequired[int]
+    doubled: NotRequired[int]
+
+
+def director_view(game: LiveGame, links: Mapping[str, SeatRow]) -> DirectorView:
     """Every table of the game as it is now, and the people's links."""
     g = game.row
-    tables = []
+    tables: list[TableView] = []
     for lt in in_order(game.tables):
         t = lt.table
         tables.append(
@@ -70,7 +119,7 @@ def director_view(game: LiveGame, links: Mapping[str, SeatRow]) -> dict[str, Any
     }
 
 
-def check_entry(t: Table, body: dict[str, Any]) -> dict[str, Any]:
+def check_entry(t: Table, body: dict[str, Any]) -> Entry:
     """A result as entered, checked for shape: North-South's tricks where
     every trick scores; else contract, declarer, tricks and doubling."""
     if t.code.counts == "all":  # every trick scores: no contract to enter
@@ -84,14 +133,15 @@ def check_entry(t: Table, body: dict[str, Any]) -> dict[str, Any]:
         raise WebError(400, "malformed", "tricks: the declarer's side's tricks, 0 to 13")
     if doubled not in (0, 1, 2):
         raise WebError(400, "malformed", "doubled: 0, 1 (doubled) or 2 (redoubled)")
-    parse_seat(declarer)
+    seat = parse_seat(declarer)
     call = parse_call_text(contract)
     if not isinstance(call, Bid):
         raise WebError(400, "bad_call", "contract: a declaration such as 3H")
-    return {"contract": contract, "declarer": declarer, "tricks": tricks, "doubled": doubled}
+    return {"contract": str(contract), "declarer": SEATS[seat], "tricks": tricks,
+            "doubled": doubled}  # fmt: skip
 
 
-def entered_score(lt: LiveTable, t: Table | None, data: dict[str, Any]) -> DealScore:
+def entered_score(lt: LiveTable, t: Table | None, data: Entry) -> DealScore:
     """The score of an entry (checked by ``check_entry``) on the deal's hands."""
     assert t is not None
     code = t.code

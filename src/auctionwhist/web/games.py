@@ -27,7 +27,7 @@ from ..records import Event
 from ..scoring import DealScore, Rubber, ScoringError
 from ..table import Table
 from .db import SeatRow, TableRow
-from .director import entered_score
+from .director import Entry, entered_score
 from .live import Item, LiveGame, LiveTable, SeatPlan, WebError
 from .results import rubber_json, score_json
 from .store import StoredEvent, item_of, records_of
@@ -218,7 +218,7 @@ def replay(lt: LiveTable, rows: list[StoredEvent]) -> None:
         entered = [data for k, data in evs if k == "result_entered"]
         over = any(k == "deal_over" for k, _ in evs)
         if entered:
-            lt.scores.append((d, entered_score(lt, table, entered[-1]), table))
+            lt.scores.append((d, entered_score(lt, table, cast(Entry, entered[-1])), table))
         elif over and table is not None:
             lt.scores.append((d, score(lt, table), table))
     if lt.rubber is not None:

@@ -7,36 +7,43 @@ the law it cites).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from ..calls import Call, CallError, parse_call
-from ..cards import DealError, Seat, card_from_str
+from ..calls import Call, parse_call
+from ..cards import Seat, card_from_str
+from ..errors import WhistError
 from ..table import Table
 from .live import WebError
 from .views import SEATS
 
 __all__ = ["apply", "error_code", "parse_call_text", "parse_card", "parse_seat"]
 
+T = TypeVar("T")
 
-def parse_call_text(text: Any) -> Call:
-    if not isinstance(text, str) or len(text) > 8:
-        raise WebError(400, "bad_call", 'call: a call such as "1H", "pass", "X", "no bid"')
+
+def _read(what: str, text: object, fits: bool, example: str, read: Callable[[str], T]) -> T:
+    """``read(text)``; else a 400 naming ``what`` with an example when the
+    text is not of the shape, or with the reader's reason."""
+    if not isinstance(text, str) or not fits:
+        raise WebError(400, f"bad_{what}", f"{what}: {example}")
     try:
-        return parse_call(text)
-    except CallError as e:
-        raise WebError(400, "bad_call", f"call: {e}") from None
+        return read(text)
+    except WhistError as e:  # CallError, DealError: not a call, not a card
+        raise WebError(400, f"bad_{what}", f"{what}: {e}") from None
 
 
-def parse_card(text: Any) -> int:
-    if not isinstance(text, str) or len(text) != 2:
-        raise WebError(400, "bad_card", 'card: a card such as "SA" or "HT"')
-    try:
-        return card_from_str(text)
-    except DealError as e:
-        raise WebError(400, "bad_card", f"card: {e}") from None
+def parse_call_text(text: object) -> Call:
+    fits = isinstance(text, str) and len(text) <= 8
+    return _read("call", text, fits, 'a call such as "1H", "pass", "X", "no bid"', parse_call)
 
 
-def parse_seat(text: Any) -> Seat:
+def parse_card(text: object) -> int:
+    fits = isinstance(text, str) and len(text) == 2
+    return _read("card", text, fits, 'a card such as "SA" or "HT"', card_from_str)
+
+
+def parse_seat(text: object) -> Seat:
     if not isinstance(text, str) or text not in SEATS or len(text) != 1:
         raise WebError(400, "malformed", "seat: N, E, S or W")
     return Seat.from_char(text)

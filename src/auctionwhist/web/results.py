@@ -7,7 +7,7 @@ for a whist revoke by ``web.games.settle``): nothing is scored again.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..cards import Seat
 from ..codes import find_code
@@ -22,6 +22,7 @@ from .live import LiveGame, LiveTable, in_order
 from .views import SEATS
 
 __all__ = [
+    "CardRow",
     "all_logs",
     "card_row",
     "deal_json",
@@ -34,6 +35,22 @@ __all__ = [
     "rubber_json",
     "score_json",
 ]
+
+
+class CardRow(TypedDict):
+    """A deal's line on a score-card (docs/web-protocol.md); pairs are
+    North-South's, East-West's."""
+
+    table: int
+    deal: int
+    tray: int | None
+    contract: str | None
+    declarer: str | None
+    tricks: list[int] | None
+    score: list[int] | None
+    trick: list[int] | None
+    honor: list[int] | None
+    mine: NotRequired[int]  # the seat's side's margin
 
 
 def score_json(score: DealScore) -> dict[str, Any]:
@@ -66,9 +83,9 @@ def rubber_json(r: Rubber) -> dict[str, Any]:
 
 def card_row(
     lt: LiveTable, seat: Seat | None, d: int, sc: DealScore | None, t: Table | None
-) -> dict[str, Any]:
+) -> CardRow:
     """A deal's line on a score-card; ``mine`` is ``seat``'s side's margin."""
-    row: dict[str, Any] = {
+    row: CardRow = {
         "table": lt.id,
         "deal": d,
         "tray": lt.trays[d].tray if lt.trays else None,

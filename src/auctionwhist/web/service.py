@@ -32,13 +32,14 @@ from ..scoring import DealScore
 from ..table import Table
 from . import games, results
 from .db import GameRow, SeatRow, TableRow
-from .director import check_entry, director_view, entered_score
+from .director import DirectorView, check_entry, director_view, entered_score
 from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
+from .results import CardRow
 from .robots import robot_due, robot_turn
-from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Observer, Seats, state
+from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Observer, Seats
 from .store import Store, records_of
-from .views import SEATS, Audience
+from .views import SEATS
 
 __all__ = ["Conn", "LiveGame", "LiveTable", "Msg", "Service", "WebError"]
 
@@ -50,6 +51,25 @@ class Created(TypedDict, total=False):
     director: str
     players: dict[str | None, str]  # a match: each player's link
     seats: dict[str | None, str]  # a deal or rubber: each person's seat's link
+
+
+class SeatInfo(TypedDict):
+    """What a seat's link is (docs/web-protocol.md, GET /api/seat)."""
+
+    game: str
+    kind: str
+    code: str
+    mode: str
+    seat: str
+    name: str
+    player: str | None
+    table: int
+    number: int
+    round: int
+    deal: int
+    ws: str
+    published: bool
+    history: list[CardRow]
 
 
 class Published(TypedDict):
@@ -193,7 +213,7 @@ class Service:
             if lt.token_at(s) == token
         ]
 
-    def seat_info(self, token: str) -> dict[str, Any]:
+    def seat_info(self, token: str) -> SeatInfo:
         sr = self.seat_row(token)
         lt, seat = self.current(token)
         game = self.games[sr.game_id]
@@ -214,7 +234,7 @@ class Service:
             "history": self.scorecard(token),
         }
 
-    def scorecard(self, token: str) -> list[dict[str, Any]]:
+    def scorecard(self, token: str) -> list[CardRow]:
         """A link's score-card: every deal of every table it has sat at."""
         return [
             results.card_row(lt, seat, d, sc, t)
@@ -242,9 +262,6 @@ class Service:
         current table, or the full state when ``last`` is None or too old."""
         lt, seat = self.current(token)
         return self.seats.catch_up(lt, seat, last)
-
-    def state(self, lt: LiveTable, audience: Audience) -> dict[str, Any]:
-        return state(lt, audience)
 
     # -- the table moves on ----------------------------------------------------
 
@@ -376,7 +393,7 @@ class Service:
 
     # -- the director -----------------------------------------------------------
 
-    def director_view(self, token: str) -> dict[str, Any]:
+    def director_view(self, token: str) -> DirectorView:
         return director_view(self.game_of_director(token), self.seat_tokens)
 
     def director_table(self, token: str, table_id: object) -> LiveTable:
