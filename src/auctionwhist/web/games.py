@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import random
 import secrets
-from collections.abc import Iterable
-from typing import Any, TypedDict, cast
+from collections.abc import Iterable, Mapping
+from typing import Any, Required, TypedDict, cast
 
 from ..cards import Seat
 from ..codes import Code, UnknownCodeError, all_codes, find_code
@@ -35,6 +35,7 @@ from .views import SEATS, cards_of, face_up, face_up_law, penalty_json
 
 __all__ = [
     "KINDS",
+    "Spec",
     "TablePlan",
     "after",
     "check_spec",
@@ -51,6 +52,22 @@ __all__ = [
 KINDS = ("deal", "rubber", "match")
 
 
+class Spec(TypedDict, total=False):
+    """A game as asked for (docs/web-protocol.md, POST /api/games), checked
+    and completed: a match's movement and players, else the people's seats."""
+
+    kind: Required[str]
+    code: Required[str]
+    mode: Required[str]
+    seed: Required[int]
+    names: Required[dict[str, str]]
+    tables: int | None
+    deals: int | None
+    movement: str
+    players: list[str]
+    humans: list[str]
+
+
 class TablePlan(TypedDict):
     """A table's plan as stored: who sits where; a match's trays, each
     ``[tray, overplay, north_at]`` in play order."""
@@ -64,14 +81,14 @@ def token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _schedule(spec: dict[str, Any]) -> Schedule:
+def _schedule(spec: Mapping[str, Any]) -> Schedule:
     try:
         return find_movement(spec["movement"], spec.get("tables"), deals=spec.get("deals"))
     except (KeyError, MovementError, ValueError, TypeError) as e:
         raise WebError(400, "bad_movement", f"movement: {e}") from None
 
 
-def check_spec(spec: Any) -> dict[str, Any]:
+def check_spec(spec: Any) -> Spec:
     """A game's spec from a request, checked and completed (docs/web-protocol.md)."""
     if not isinstance(spec, dict):
         raise WebError(400, "malformed", "a game is an object: kind, code, ...")
@@ -96,18 +113,17 @@ def check_spec(spec: Any) -> dict[str, Any]:
         isinstance(k, str) and isinstance(v, str) and len(v) <= 80 for k, v in names.items()
     ):
         raise WebError(400, "malformed", "names: an object of short strings")
-    out: dict[str, Any] = {"kind": kind, "code": code.key, "mode": mode, "seed": seed,
-                           "names": names}  # fmt: skip
+    out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
     if kind == "rubber" and (code.game is None or code.game.per_deal):
         raise WebError(
             400, "no_rubbers", f"{code.cite('game')}: {code.title} has no rubbers; play deals"
         )
     if kind == "match":
-        for key in ("tables", "deals"):
-            v = spec.get(key)
+        tables, deals = spec.get("tables"), spec.get("deals")
+        for key, v in (("tables", tables), ("deals", deals)):
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 < v < 100):
                 raise WebError(400, "malformed", f"{key}: a whole number")
-            out[key] = v
+        out["tables"], out["deals"] = tables, deals
         if not isinstance(spec.get("movement"), str):
             raise WebError(400, "bad_movement", "movement: a movement's name")
         out["movement"] = spec["movement"]
@@ -143,13 +159,13 @@ def prepare(game: LiveGame) -> None:
         }
 
 
-def plan(game: LiveGame, spec: dict[str, Any]) -> tuple[list[TableRow], list[SeatRow]]:
+def plan(game: LiveGame, spec: Spec) -> tuple[list[TableRow], list[SeatRow]]:
     """A new game's tables and links: a match's from its movement, the
     people's seats at each sitting (robots in the rest); one table otherwise."""
     game_id = game.row.id
     tables: list[TableRow] = []
     links: list[SeatRow] = []
-    names: dict[str, str] = spec.get("names", {})
+    names = spec["names"]
 
     def table(num: int, rnd: int, p: TablePlan) -> None:
         tables.append(TableRow(game_id=game_id, number=num, round=rnd,

@@ -142,20 +142,20 @@ class Service:
     # -- creating a game --------------------------------------------------------
 
     def create_game(self, spec: dict[str, Any]) -> Created:
-        spec = games.check_spec(spec)
+        checked = games.check_spec(spec)
         row = GameRow(
             id=secrets.token_urlsafe(9),
-            kind=spec["kind"],
-            code=spec["code"],
-            mode=spec["mode"],
-            spec=spec,
+            kind=checked["kind"],
+            code=checked["code"],
+            mode=checked["mode"],
+            spec=dict(checked),
             director_token=games.token(),
             published=False,
             finished=False,
         )
         game = LiveGame(row, [])
         games.prepare(game)
-        table_rows, seat_rows = games.plan(game, spec)
+        table_rows, seat_rows = games.plan(game, checked)
         self.store.add_game(row, table_rows, seat_rows)
         self.games[row.id] = game
         self.director_tokens[row.director_token] = row.id
@@ -166,7 +166,7 @@ class Service:
         self._start_ready(game)
         self.seats.flush()  # the first deal is stored before the links are given
         out = Created(game=row.id, director=f"/d/{row.director_token}")
-        if spec["kind"] == "match":
+        if checked["kind"] == "match":
             out["players"] = {sr.player: f"/t/{sr.token}" for sr in seat_rows}
         else:
             out["seats"] = {sr.seat: f"/t/{sr.token}" for sr in seat_rows}
