@@ -8,8 +8,8 @@ intention acknowledged and the events sent, each built for its audience by
 the same table. Everything is rebuilt from the database at start, so a
 server killed mid-deal resumes every table where it was.
 
-``Service`` holds what is in memory and sequences each step; the steps are
-the parts': ``web.store`` (the database), ``web.seats`` (connections and the
+``Service`` holds what is in memory and sequences each step; each step is
+done by a part: ``web.store`` (the database), ``web.seats`` (connections and the
 group commit), ``web.games`` (games, tables, deals, scores),
 ``web.intentions`` (a seat's message to the table), ``web.robots``,
 ``web.director`` and ``web.results``.
