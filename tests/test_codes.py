@@ -317,8 +317,6 @@ ABOUT_THE_AUCTION = {
 PROXIES_LEFT = {
     "score_command": 'code.counts == "all" (a deal scored by every trick, no contract)',
     "analyse_command": "code.turns_trump (--trump)",
-    "_check_entry": 'code.counts == "all" (North-South\'s tricks entered)',
-    "_entered_score": "nothing: duplicate= is harmless where code.game is None",
 }
 
 

@@ -114,7 +114,7 @@ def check_spec(spec: Any) -> Spec:
     ):
         raise WebError(400, "malformed", "names: an object of short strings")
     out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
-    if kind == "rubber" and (code.game is None or code.game.per_deal):
+    if kind == "rubber" and not code.rubbers:
         raise WebError(
             400, "no_rubbers", f"{code.cite('game')}: {code.title} has no rubbers; play deals"
         )

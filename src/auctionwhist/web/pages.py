@@ -206,7 +206,7 @@ def code_facts(code: Code) -> dict[str, Any]:
     return {
         "key": code.key,
         "title": code.title,
-        "rubber": code.game is not None and not code.game.per_deal,
+        "rubber": code.rubbers,
         "auction": code.auction,
     }
 
