@@ -45,7 +45,7 @@ def test_law_89_76_59_lead_out_of_turn_card_exposed(code: str, law: str, option:
     t.play_card(c, seat=W)
     assert _law(t) == f"Law {law} ({code})" and t.to_act == N
     t.rule(N, option)
-    assert t.play is not None and t.play.turn == E and c in t._liable[W]
+    assert t.play is not None and t.play.turn == E and c in t.penalties.liable[W]
     assert t.play.hands[W] >> c & 1
 
 
@@ -131,7 +131,7 @@ def test_law_88_78_X_3_renounce_corrected(code: str, law: str, chooser: Seat | N
     t.correct_renounce(seat)
     assert law in _law(t)
     t.rule(chooser or t.to_act or N, "exposed")
-    assert bad in t._liable[seat]
+    assert bad in t.penalties.liable[seat]
     run(t)
     assert not any(r.seat == seat and r.trick == n for r in t.revokes())
 
@@ -230,10 +230,10 @@ def test_law_80_81_107_108_69_70_63_64_72_VII_1_VII_3_exposed_card_called(
         t.rule(t.to_act or N, "call_card")
         assert t.legal_cards() == [exposed]
         t.play_card(exposed)
-        assert holder not in t._liable
+        assert holder not in t.penalties.liable
     else:  # cannot be called to this trick: the call waits (repeated later)
         t.rule(t.to_act or N, "waive")
-        assert exposed in t._liable[holder]
+        assert exposed in t.penalties.liable[holder]
 
 
 @pytest.mark.parametrize(("code", "law"), [("auction", "67"), ("royalton", "50")])
@@ -258,7 +258,7 @@ def test_law_68_51_card_exposed_before_the_opening_lead(code: str, law: str) -> 
     t.expose(W, c)
     assert _law(t) == f"Law {law} ({code})"
     t.rule(N, "exposed")
-    assert t._liable[W] == {c}
+    assert t.penalties.liable[W] == {c}
 
 
 @pytest.mark.parametrize(
@@ -279,7 +279,7 @@ def test_law_53_42_92_96_97_information_a_suit_called(code: str, key: str, law: 
     t.report(W, key)
     assert _law(t) == f"Law {law} ({code})" and t.to_act == N
     t.rule(N, "call_suit", "S")
-    assert t._lead_call == {W.side: 3}
+    assert t.penalties.lead_call == {W.side: 3}
 
 
 @pytest.mark.parametrize(("code", "law"), [("daw", "75"), ("auction", "63"), ("royalton", "54")])
@@ -327,7 +327,7 @@ def test_law_95_96_XI_1_attention_to_the_trick(code: str, law: str) -> None:
     t.report(offender, "attention_to_trick")
     assert law in _law(t)
     t.rule(t.to_act or N, "highest")
-    assert t._require[offender.partner] == ("highest", 0)
+    assert t.penalties.require[offender.partner] == ("highest", 0)
 
 
 def test_law_VI_5_quitted_trick_lead_out_of_turn_penalty_whist() -> None:
@@ -338,7 +338,7 @@ def test_law_VI_5_quitted_trick_lead_out_of_turn_penalty_whist() -> None:
     t.report(N, "quitted_trick")
     assert _law(t) == "Law VI §5 (whist)" and t.to_act == W
     t.rule(W, "call_suit", "H")
-    assert t._lead_call == {N.side: 2}
+    assert t.penalties.lead_call == {N.side: 2}
 
 
 def test_law_93_quitted_trick_no_penalty_named_auction() -> None:
@@ -360,7 +360,7 @@ def test_law_87_74_69_declarant_claims_the_rest(code: str, law: str) -> None:
     before = t.tricks_won()
     t.claim(N, 3)
     assert law in t.code.cite("claim_declarant")
-    assert E not in t._liable and W not in t._liable
+    assert E not in t.penalties.liable and W not in t.penalties.liable
     t.answer_claim(E, True)
     t.answer_claim(W, True)
     assert t.tricks_won()[0] == before[0] + 3
@@ -374,7 +374,7 @@ def test_law_VII_2_claim_partner_cards_liable_whist() -> None:
     assert t.play is not None
     seat = t.play.turn
     t.claim(seat, 3)
-    assert t._liable[seat.partner] == set(_hand(t, seat.partner))
+    assert t.penalties.liable[seat.partner] == set(_hand(t, seat.partner))
     assert t.code.cite("claim") == "Law VII §2 (whist)"
 
 

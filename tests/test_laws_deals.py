@@ -233,7 +233,7 @@ def test_law_79_card_exposed_before_lead_and_called_daw() -> None:
                 assert t.legal_cards() == [king]
         t.play_card(t.legal_cards()[0])
     run(t)
-    assert t.phase == "done" and W not in t._liable
+    assert t.phase == "done" and W not in t.penalties.liable
 
 
 def test_law_88_claim_accepted_daw() -> None:
@@ -261,7 +261,7 @@ def test_law_86_claim_by_adversary_contested_daw() -> None:
     assert t.phase in ("play", "penalty")
     assert t.play is not None
     west = {c for c in range(52) if t.play.hands[W] >> c & 1}
-    assert west and t._liable[W] == west
+    assert west and t.penalties.liable[W] == west
     while t.phase != "done":
         if t.phase == "penalty":
             t.rule(N, "waive")

@@ -92,8 +92,8 @@ def test_law_85_73_68_winning_card_led_partner_must_win(code: str, law: str) -> 
     declarer = t.declarer
     assert declarer is not None and t.to_act == declarer
     t.rule(declarer, "win")
-    assert t._require[seat.partner] == ("win", 0)
-    assert other in t._liable[seat]
+    assert t.penalties.require[seat.partner] == ("win", 0)
+    assert other in t.penalties.liable[seat]
     run(t, lambda t: t.play is not None and t.play.turn == seat.partner)
     assert t.play is not None
     trick = list(t.play.trick)
@@ -115,14 +115,14 @@ def test_law_85_partner_wins_then_may_not_lead_that_suit_daw() -> None:
         seat, _led, other = _lead_winner(t)
         t.report(seat, "winning_cards_exposed", other)
         t.rule(N, "win_forbid")
-        assert seat not in t._liable
+        assert seat not in t.penalties.liable
         partner = seat.partner
         run(t, lambda t, p=partner: t.play is not None and t.play.turn == p)  # type: ignore[misc]
         assert t.play is not None
         t.play_card(t.legal_cards()[-1])
         run(t, lambda t: t.play is not None and not t.play.trick)
         won = t.play.winners[-1] == seat.partner
-        assert (seat.partner in t._forbid) is won
+        assert (seat.partner in t.penalties.forbid) is won
         if won:
             suit = other // 13
             hand = t.play.hands[seat.partner]
@@ -151,7 +151,7 @@ def test_law_XI_6_winning_cards_either_adversary_calls_whist() -> None:
     assert t.pending is not None and set(t.pending.choosers) == {seat.left, seat.right}
     assert "Law XI §6 (whist)" in t.code.cite(t.pending.offence.topic)
     t.rule(seat.right, "win")
-    assert t._require[seat.partner] == ("win", 0) and other in t._liable[seat]
+    assert t.penalties.require[seat.partner] == ("win", 0) and other in t.penalties.liable[seat]
 
 
 def test_law_85_a_card_that_is_no_winner_is_refused_daw() -> None:
@@ -182,7 +182,7 @@ def test_law_72_66_two_cards_declarer_calls_either(code: str, law: str) -> None:
     p = t.pending
     assert p is not None and t.code.cite(p.offence.topic) == f"Law {law} ({code})"
     t.rule(N, "exchange")
-    assert t.play.trick == [second] and t._liable[E] == {first}
+    assert t.play.trick == [second] and t.penalties.liable[E] == {first}
     assert t.play.hands[E] >> first & 1 and not t.play.hands[E] >> second & 1
 
 
@@ -195,7 +195,7 @@ def test_law_72_two_cards_first_stands_other_exposed_auction() -> None:
     second = _hand(t, E)[-1]
     t.report(E, "two_cards", second)
     t.rule(N, "exposed")
-    assert t.play.trick == [first] and t._liable[E] == {second}
+    assert t.play.trick == [first] and t.penalties.liable[E] == {second}
 
 
 def test_law_81C_card_thrown_with_the_card_played_is_exposed_daw() -> None:
@@ -211,7 +211,7 @@ def test_law_81C_card_thrown_with_the_card_played_is_exposed_daw() -> None:
     t.report(E, "two_cards", second)
     assert t.pending is not None and t.pending.offence.options[0].key == "exposed"
     t.rule(N, "exposed")
-    assert t._liable[E] == {second}
+    assert t.penalties.liable[E] == {second}
 
 
 def test_law_84_cards_thrown_by_the_declarant_not_liable_daw() -> None:
@@ -235,7 +235,7 @@ def test_law_VII_1_two_cards_the_second_liable_and_VII_4_called_by_rho_whist() -
     second = _hand(t, leader)[-1]
     t.report(leader, "two_cards", second)
     t.rule(leader.left, "exposed")
-    assert t._liable[leader] == {second}
+    assert t.penalties.liable[leader] == {second}
     t2 = laws_table("whist")
     assert t2.play is not None
     holder = t2.play.turn.left
@@ -259,7 +259,7 @@ def test_law_67_last_card_exposed_partner_cards_exposed_royalton() -> None:
         if len(p.tricks) != 11 or not p.trick:
             return False
         last = Seat((p.leader + len(p.trick) - 1) % 4)
-        return last.side != N.side and not t._has_played(last.partner)
+        return last.side != N.side and not p.has_played(last.partner)
 
     t = _find("royalton", stop)
     p = t.play
@@ -270,8 +270,8 @@ def test_law_67_last_card_exposed_partner_cards_exposed_royalton() -> None:
     assert t.pending is not None and t.pending.offence.key == "last_card_exposed"
     assert t.code.cite(t.pending.offence.topic) == "Law 67 (royalton)"
     t.rule(N, "partner_exposed")
-    assert t._liable[seat.partner] == set(_hand(t, seat.partner))
-    assert len(t._liable[seat.partner]) == 2
+    assert t.penalties.liable[seat.partner] == set(_hand(t, seat.partner))
+    assert len(t.penalties.liable[seat.partner]) == 2
 
 
 # -- a suit called that the leader has not (daw 94, WC 81, Royalton 62, AWL VIII §3) ---
@@ -294,7 +294,7 @@ def test_law_94_81_62_suit_called_he_has_not_penalty_paid(code: str, law: str) -
         assert law in t.code.laws.get("no_suit_called", "")
         t.play_card(t.legal_cards()[0])
         run(t)
-        assert t.revokes() == () and t._lead_call == {}
+        assert t.revokes() == () and t.penalties.lead_call == {}
         return
     raise AssertionError("no deal with a void in the leader's hand")
 
@@ -318,7 +318,7 @@ def test_law_VIII_2_lead_in_partners_turn_suit_called_at_once_whist() -> None:
     assert t.to_act == leader.right
     suit = next(s for s in range(4) if t.play.hands[leader] >> 13 * s & SUIT)
     t.rule(leader.right, "call_suit", "CDHS"[suit])
-    assert t.play.hands[wrong] >> c & 1 and wrong not in t._liable
+    assert t.play.hands[wrong] >> c & 1 and wrong not in t.penalties.liable
     assert t.play.turn == leader and all(x // 13 == suit for x in t.legal_cards())
 
 
@@ -421,7 +421,7 @@ def test_law_74A_dummy_asks_the_declarant_daw() -> None:
     rec = t.ask_renounce(S, N)
     assert rec is not None and rec.card == bad
     assert t.play is not None and t.play.hands[N] >> bad & 1
-    assert t.revokes() == () and not any(r.seat == N for r in t._renounces)
+    assert t.revokes() == () and not any(r.seat == N for r in t.penalties.renounces)
 
 
 def test_law_62a_87_dummy_or_partner_asks_auction() -> None:
@@ -540,8 +540,8 @@ def test_law_83_adversary_throws_his_cards_down_all_liable_daw() -> None:
         t.expose(E, c)
         if t.pending is not None:
             t.rule(N, "waive")
-    assert t._liable[E] == set(hand)
-    assert W not in t._liable
+    assert t.penalties.liable[E] == set(hand)
+    assert W not in t.penalties.liable
 
 
 @pytest.mark.parametrize(("code", "law"), [("auction", "79"), ("royalton", "71")])
@@ -604,7 +604,7 @@ def test_law_IV_5_trump_named_partner_highest_trump_and_IV_4_IV_6_whist() -> Non
     assert "Law IV §4 (whist)" in ruling("whist", "trump_named").see
     assert "Law IV §6 (whist)" in ruling("whist", "trump_named").see
     t.rule(offender.right, "highest_trump")
-    assert t._require[offender.partner] == ("highest_trump", 0)
+    assert t.penalties.require[offender.partner] == ("highest_trump", 0)
     run(t, lambda t: t.play is not None and t.play.turn == offender.partner)
     trumps = t.play.hands[offender.partner] & (SUIT << 13 * t.play.trump)
     if trumps and not t.play.trick:

@@ -223,7 +223,7 @@ def test_law_103_renounce_corrected_card_liable_daw() -> None:
     bad = renounce(t, E)
     t.correct_renounce(E)
     t.rule(N, "exposed")
-    assert t._liable[E] == {bad}
+    assert t.penalties.liable[E] == {bad}
 
 
 def test_law_100_renounce_established_cannot_be_corrected_daw() -> None:
@@ -341,7 +341,7 @@ def test_law_93_quitted_trick_as_lead_out_of_turn_daw() -> None:
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
     t.report(E, "quitted_trick")
     t.rule(N, "call_suit", "C")
-    assert t._lead_call == {1: 0}
+    assert t.penalties.lead_call == {1: 0}
 
 
 def test_law_97_attention_to_trick_partner_highest_daw() -> None:
@@ -365,7 +365,7 @@ def test_law_iv_5_trump_slip_looked_highest_trump_whist() -> None:
     t.report(N, "trump_slip_looked")
     assert t.pending is not None and set(t.pending.choosers) == {E, W}
     t.rule(E, "lowest_trump")
-    assert t._require[N] == ("lowest_trump", 0)
+    assert t.penalties.require[N] == ("lowest_trump", 0)
 
 
 def test_law_viii_1_lead_out_of_turn_suit_called_whist() -> None:
@@ -379,7 +379,7 @@ def test_law_viii_1_lead_out_of_turn_suit_called_whist() -> None:
     t.play_card(c, seat=wrong)
     assert t.pending is not None and t.to_act == wrong.right
     t.rule(wrong.right, "call_suit", "S")
-    assert t.play.turn == leader and t._lead_call == {wrong.side: 3}
+    assert t.play.turn == leader and t.penalties.lead_call == {wrong.side: 3}
 
 
 def test_law_109_wrong_adversary_cannot_choose_daw() -> None:

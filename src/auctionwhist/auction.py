@@ -2,7 +2,9 @@
 
 verify / can / act for every call: ``verify_call`` raises an ``IllegalCallError``
 citing the law, ``can_call`` answers yes or no, ``call`` makes the call and
-returns its record. What is legal is read from the ``Code``.
+returns its record. What is legal is read from the ``Code``. The error names
+the irregularity a call would be (``insufficient_bid``, ``call_out_of_turn``...),
+so a table played under the laws records it instead of refusing it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ class AuctionError(LawError):
 
 
 class IllegalCallError(AuctionError):
-    pass
+    """``irregularity`` is the offence's key in ``auctionwhist.laws`` when the
+    laws have a remedy for the call (an insufficient bid, a call out of turn...),
+    None when the call simply cannot be made."""
+
+    def __init__(self, message: str, law: str = "", irregularity: str | None = None) -> None:
+        super().__init__(message, law)
+        self.irregularity = irregularity
 
 
 class Auction:
@@ -80,12 +88,28 @@ class Auction:
             return None
         return self._first_named[(self.bidder.side, self.bid.denom.named)]
 
-    def verify_call(self, call: Call) -> None:
-        """Raise ``IllegalCallError`` if ``call`` may not be made now."""
+    def verify_call(self, call: Call, seat: Seat | None = None) -> None:
+        """Raise ``IllegalCallError`` if ``call`` may not be made now (by ``seat``,
+        when it is given: the player in turn by default)."""
         code = self.code
         if self.is_over:
             raise IllegalCallError("the auction is closed", code.cite("three_passes"))
-        seat = self.turn
+        turn = self.turn
+        if seat is not None and seat != turn:
+            # Each out-of-turn call has its law (daw 57-58, Whist Club 51 and 58,
+            # Royalton 37 and 48).
+            key = (
+                "pass_out_of_turn"
+                if call is Other.PASS
+                else "double_out_of_turn"
+                if call in (Other.DOUBLE, Other.REDOUBLE)
+                else "call_out_of_turn"
+            )
+            raise IllegalCallError(
+                f"it is {turn.name.title()}'s turn to call, not {seat.name.title()}'s",
+                code.cite("turn"),
+                key,
+            )
         opening = not self.calls
         if call is Other.NO_BID:
             if not (opening and code.dealer_may_pass):
@@ -106,24 +130,29 @@ class Auction:
                 raise IllegalCallError("there is no declaration to double", code.cite("double"))
             if self.doubled:
                 raise IllegalCallError(
-                    "a declaration may be doubled once only", code.cite("redouble_twice")
+                    "a declaration may be doubled once only",
+                    code.cite("redouble_twice"),
+                    "redouble_twice",
                 )
-            if self.bidder.side == seat.side:
-                who = "his own" if self.bidder == seat else "his partner's"
+            if self.bidder.side == turn.side:
+                who = "his own" if self.bidder == turn else "his partner's"
                 raise IllegalCallError(
-                    f"a player cannot double {who} declaration", code.cite("double_partner")
+                    f"a player cannot double {who} declaration",
+                    code.cite("double_partner"),
+                    "double_partner",
                 )
         elif call is Other.REDOUBLE:
             if self.doubled == 0 or self.bidder is None:
                 raise IllegalCallError("only a double can be redoubled", code.cite("double"))
             if self.doubled == 2:
                 raise IllegalCallError(
-                    "a redouble cannot be redoubled", code.cite("redouble_twice")
+                    "a redouble cannot be redoubled", code.cite("redouble_twice"), "redouble_twice"
                 )
-            if self.bidder.side != seat.side:
+            if self.bidder.side != turn.side:
                 raise IllegalCallError(
                     "a player cannot redouble his partner's double",
                     code.cite("double_partner"),
+                    "double_partner",
                 )
 
     def _verify_bid(self, bid: Bid) -> None:
@@ -131,12 +160,18 @@ class Auction:
         values = code.trick_values
         if not 1 <= bid.level <= 7:
             raise IllegalCallError(
-                f"{bid}: a bid is of one to seven odd tricks", code.cite("overbid")
+                f"{bid}: a bid is of one to seven odd tricks",
+                code.cite("overbid"),
+                "impossible_bid" if bid.level > 7 else None,
             )
         if bid.denomination not in values:
             names = ", ".join(values)
             raise IllegalCallError(
                 f"{bid}: this code's declarations are {names}", code.cite("trick_score")
+            )
+        if self.bid is not None and code.bid_rank(bid) <= code.bid_rank(self.bid):
+            raise IllegalCallError(
+                f"{bid} does not overbid {self.bid}", code.cite("rank"), "insufficient_bid"
             )
         if bid.royal:
             if not code.royal_bids:
@@ -146,12 +181,10 @@ class Auction:
                 raise IllegalCallError(
                     f"{bid}: a royal bid is made over a previous declaration", code.cite("royal")
                 )
-        if self.bid is not None and code.bid_rank(bid) <= code.bid_rank(self.bid):
-            raise IllegalCallError(f"{bid} does not overbid {self.bid}", code.cite("rank"))
 
-    def can_call(self, call: Call) -> bool:
+    def can_call(self, call: Call, seat: Seat | None = None) -> bool:
         try:
-            self.verify_call(call)
+            self.verify_call(call, seat)
         except IllegalCallError:
             return False
         return True
@@ -167,6 +200,16 @@ class Auction:
         Royalton 37); an insufficient bid condoned stands as made (Royalton 40)."""
         self._offset = (self._offset + int(seat) - int(self.turn)) % 4
         return self._apply(call)
+
+    def make_final(self, bidder: Seat, bid: Bid) -> None:
+        """Close the auction on ``bidder``'s earlier declaration ``bid``: after an
+        impossible declaration the adversaries may make their own last one final
+        (Whist Club 52, Royalton 38); a double of a later declaration goes."""
+        if (bidder, bid) not in self.calls:
+            raise AuctionError(f"{bidder.name.title()} did not declare {bid}")
+        if bid != self.bid:
+            self.doubled, self.doubler = 0, None
+        self.bid, self.bidder, self.is_over = bid, bidder, True
 
     def _apply(self, call: Call) -> CallMade:
         seat = self.turn

@@ -16,7 +16,6 @@ from .records import CardPlayed
 __all__ = ["IllegalPlayError", "Play", "PlayError", "follow_suit", "trick_winner"]
 
 _SEATS = tuple(Seat)
-_SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 
 class PlayError(LawError):
@@ -119,45 +118,51 @@ class Play:
     def led_suit(self) -> Suit | None:
         return Suit(self.trick[0] // 13) if self.trick else None
 
-    def legal_mask(self) -> int:
-        return follow_suit(self.hands[self._turn], self.trick)
+    def legal_mask(self, seat: Seat | None = None) -> int:
+        """The cards of ``seat`` (the hand to play, by default) that follow suit."""
+        return follow_suit(self.hands[self._turn if seat is None else seat], self.trick)
 
     def legal_cards(self) -> list[int]:
         return list(cards_of(self.legal_mask()))
 
-    def verify_play(self, c: int) -> None:
-        """Raise ``IllegalPlayError`` unless ``c`` may be played now."""
+    def is_renounce(self, c: int, seat: Seat | None = None) -> bool:
+        """Whether ``c`` from ``seat``'s hand (the hand to play, by default) is of
+        another suit than the one led while he holds that suit."""
+        hand = self.hands[self._turn if seat is None else seat]
+        return bool(hand >> c & 1) and not (1 << c) & follow_suit(hand, self.trick)
+
+    def verify_play(self, c: int, renounce: bool = False) -> None:
+        """Raise ``IllegalPlayError`` unless ``c`` may be played now; with
+        ``renounce`` a renounce in error is let through (a table under the laws
+        records it and the revoke laws take their course)."""
         code = self.code
         if len(self.tricks) == 13:
             raise IllegalPlayError("all thirteen tricks have been played", code.cite("turn"))
         if not 0 <= c < 52:
             raise IllegalPlayError(f"no such card: {c!r}")
-        hand = self.hands[self._turn]
-        if not hand >> c & 1:
+        if not self.hands[self._turn] >> c & 1:
             raise IllegalPlayError(
                 f"{card_str(c)} is not in {_SEATS[self._turn].name.title()}'s hand",
                 code.cite("turn"),
             )
-        if self.trick:
-            led = _SUIT_MASKS[self.trick[0] // 13]
-            if hand & led and not (1 << c) & led:
-                suit = Suit(self.trick[0] // 13).name.lower()
-                raise IllegalPlayError(
-                    f"{card_str(c)} renounces while holding {suit}; "
-                    "each player must follow suit if he can",
-                    code.cite("follow"),
-                )
+        if not renounce and self.is_renounce(c):
+            suit = Suit(self.trick[0] // 13).name.lower()
+            raise IllegalPlayError(
+                f"{card_str(c)} renounces while holding {suit}; "
+                "each player must follow suit if he can",
+                code.cite("follow"),
+            )
 
-    def can_play(self, c: int) -> bool:
+    def can_play(self, c: int, renounce: bool = False) -> bool:
         try:
-            self.verify_play(c)
+            self.verify_play(c, renounce)
         except IllegalPlayError:
             return False
         return True
 
-    def play(self, c: int) -> CardPlayed:
+    def play(self, c: int, renounce: bool = False) -> CardPlayed:
         """Play ``c`` from the hand whose turn it is; return its record."""
-        self.verify_play(c)
+        self.verify_play(c, renounce)
         return self._apply(c)
 
     def _apply(self, c: int) -> CardPlayed:
@@ -196,6 +201,10 @@ class Play:
         self.hands[seat] |= 1 << c
         self._turn = seat
         return CardPlayed(_SEATS[seat], c)
+
+    def has_played(self, seat: Seat) -> bool:
+        """Whether ``seat`` has played to the trick in progress."""
+        return (int(seat) - self.leader) % 4 < len(self.trick)
 
     def set_leader(self, seat: Seat) -> None:
         """A lead out of turn accepted (daw 91, Whist Club 78, Royalton 61): the

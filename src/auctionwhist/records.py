@@ -13,6 +13,7 @@ from .calls import Call
 from .cards import Deal, Seat, Suit
 
 __all__ = [
+    "Action",
     "Bridged",
     "CallMade",
     "CardExposed",
@@ -176,3 +177,22 @@ Event = (
     | Irregularity
     | Ruling
 )
+
+Action = (
+    CallMade
+    | IrregularCall
+    | CardPlayed
+    | IrregularCard
+    | Claimed
+    | ClaimAnswered
+    | Bridged
+    | LeadCalled
+    | CardExposed
+    | RenounceCorrected
+    | Irregularity
+    | Ruling
+)
+"""What a person at the table can do, as data: ``Table.verify`` / ``can`` /
+``act`` take one. ``CallMade`` and ``CardPlayed`` are the call or card of the
+player in turn; ``IrregularCall`` and ``IrregularCard`` a call or card by the
+seat named, in or out of turn (laws mode records what it turns out to be)."""

@@ -1,0 +1,492 @@
+"""The laws at work at a table: irregularities recorded, what they leave behind.
+
+A table played under the laws (``mode="laws"``) lets a player do what he may do
+at a real table; the state machines still decide what is lawful (``Auction``
+names the irregular call, ``Play`` the renounce), and this module keeps what the
+laws leave behind: the irregularity awaiting its ruling, debarred players,
+cards liable to be called, calls upon a player's next card, cards played
+before their turn, renounces until they are established, penalty points.
+The remedies themselves are carried out in ``remedies``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from ..calls import Bid, Call, Other
+from ..cards import SUIT_MASKS, Seat, card_str
+from ..laws.offences import Offence, offence, offences_for
+from ..play import Play, trick_winner
+from ..records import CallMade, CardExposed, CardPlayed, Irregularity, RenounceCorrected
+from ..scoring import Revoke, ScoreItem
+from .errors import TableError
+
+if TYPE_CHECKING:
+    from .table import Phase, Table
+
+__all__ = ["Penalties", "Pending", "Renounce"]
+
+# What lifts a debarment: an adversary's "bid" or "double", or "never" (daw
+# 57-58, Whist Club 52, Royalton 38-39).
+Until = Literal["bid", "double", "never"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An irregularity before the table, awaiting the entitled player's choice."""
+
+    offence: Offence
+    seat: Seat  # the offender
+    choosers: tuple[Seat, ...]  # who may choose; the first word is final (daw 109)
+    call: Call | None = None
+    card: int | None = None
+    target: Seat | None = None  # who pays a highest/lowest/win/lose penalty
+
+
+@dataclass(slots=True)
+class Renounce:
+    """A card of another suit played while holding the suit led ("renounce"),
+    from dummy ("dummy"), or against a lawful call ("comply")."""
+
+    seat: Seat
+    trick: int  # 0-based index of the trick
+    card: int
+    kind: Literal["renounce", "comply", "dummy"]
+    established: bool = False
+
+
+@dataclass(slots=True)
+class Penalties:
+    """What the irregularities of one deal leave at the table."""
+
+    pending: Pending | None = None
+    resume: Phase = "auction"  # the phase to go back to once it is ruled on
+    debarred: dict[Seat, Until] = field(default_factory=dict)
+    liable: dict[Seat, set[int]] = field(default_factory=dict)  # cards liable to be called
+    liable_asked: int = -1  # the card count at which the call of a liable card was decided
+    require: dict[Seat, tuple[str, int]] = field(default_factory=dict)  # (option, arg)
+    lead_call: dict[int, int] = field(default_factory=dict)  # side -> suit it must lead next
+    forbid: dict[Seat, int] = field(default_factory=dict)  # leader -> suit he may not open
+    forbid_if_wins: dict[Seat, int] = field(default_factory=dict)  # daw 85
+    early: dict[Seat, int] = field(default_factory=dict)  # cards played before their turn
+    renounces: list[Renounce] = field(default_factory=list)
+    points: list[ScoreItem] = field(default_factory=list)
+    revoke_choice: Literal["points", "tricks"] = "tricks"
+    void: str = ""  # why the deal is void (a new deal), with the law
+
+    def lift_debarments(self, rec: CallMade) -> None:
+        """An adversary's bid or double lifts a debarment (daw 57-58, Whist Club
+        52, Royalton 38); Royalton 39's lasts the deal."""
+        for s, until in list(self.debarred.items()):
+            if s.side == rec.seat.side or until == "never":
+                continue
+            if (isinstance(rec.call, Bid) and until == "bid") or rec.call in (
+                Other.DOUBLE,
+                Other.REDOUBLE,
+            ):
+                del self.debarred[s]
+
+    def make_liable(self, seat: Seat, cards: int | set[int]) -> None:
+        self.liable.setdefault(seat, set()).update({cards} if isinstance(cards, int) else cards)
+
+    def lawful_mask(self, play: Play, seat: Seat) -> int:
+        """The cards ``seat`` may play now: the play's own (follow suit), narrowed
+        by the laws' calls upon him (a card or suit called, highest or lowest, a
+        suit forbidden)."""
+        early = self.early.get(seat)
+        if early is not None:
+            return 1 << early
+        follow = play.legal_mask(seat)
+        req = self.require.get(seat)
+        if req is not None:
+            follow = _obey(req, follow, play.hands[seat], play) or follow
+        if not play.trick:
+            suit = self.lead_call.get(seat.side)
+            if suit is not None and play.hands[seat] & SUIT_MASKS[suit]:
+                follow &= SUIT_MASKS[suit]
+            forbid = self.forbid.get(seat)
+            if forbid is not None and follow & ~SUIT_MASKS[forbid]:
+                follow &= ~SUIT_MASKS[forbid]
+        return follow
+
+    def open_renounce(self, seat: Seat) -> Renounce | None:
+        return next((r for r in self.renounces if r.seat == seat and not r.established), None)
+
+    def revokes(self) -> tuple[Revoke, ...]:
+        """The established revokes, a failure to comply with a lawful call
+        included (daw 104); dummy's are no revokes (daw 77)."""
+        return tuple(
+            Revoke(r.seat, r.trick + 1)
+            for r in self.renounces
+            if r.established and r.kind != "dummy"
+        )
+
+
+def _obey(req: tuple[str, int], follow: int, hand: int, play: Play) -> int:
+    """The cards among ``follow`` that comply with a lawful call ``req``; 0 when
+    he cannot comply (then the call is paid: daw 94, Whist Club 81)."""
+    key, arg = req
+    trick = play.trick
+    led = trick[0] // 13 if trick else -1
+    if key == "call_card" or key == "play":
+        return follow & (1 << arg)
+    if key == "not_play":
+        return follow & ~(1 << arg)
+    if key in ("highest", "lowest"):
+        suit = hand & SUIT_MASKS[led] if led >= 0 else 0
+        if not suit:
+            return 0
+        return 1 << (suit.bit_length() - 1) if key == "highest" else suit & -suit
+    if key in ("highest_trump", "lowest_trump"):
+        if play.trump < 0:
+            return 0
+        trumps = follow & SUIT_MASKS[play.trump]
+        if not trumps:
+            return 0
+        return 1 << (trumps.bit_length() - 1) if key == "highest_trump" else trumps & -trumps
+    if key in ("trump", "no_trump"):
+        if led < 0 or hand & SUIT_MASKS[led] or play.trump < 0:
+            return 0
+        trumps = hand & SUIT_MASKS[play.trump]
+        return trumps if key == "trump" else hand & ~trumps
+    if key in ("win", "lose") and trick:
+        best_now = trick_winner(trick, play.trump)
+        winners = 0
+        m = follow
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            if trick_winner([*trick, c], play.trump) == len(trick) and best_now >= 0:
+                winners |= low
+            m ^= low
+        return winners if key == "win" else follow & ~winners
+    return 0
+
+
+# -- the offender's choosers and the irregularity raised ----------------------
+
+
+def choosers(t: Table, o: Offence, seat: Seat) -> tuple[Seat, ...]:
+    declarer = t.declarer
+    play = t.play
+    if o.who == "declarant" and declarer is not None:
+        return (declarer,)
+    if o.who == "rho":
+        return (seat.right,)
+    if o.who == "lha":
+        return (seat.left,)
+    if o.who == "last_to_play" and play is not None:
+        # AWL XI §1: the offender's adversary who plays last to the trick.
+        return (max((seat.left, seat.right), key=lambda s: (s - play.leader) % 4),)
+    # Either adversary (and "declarant" where there is none, as in whist);
+    # dummy takes no part (daw 74).
+    out = tuple(s for s in (seat.left, seat.right) if play is None or s is not play.dummy)
+    if o.who == "none":
+        return out or (seat.left,)
+    return out
+
+
+def raise_offence(
+    t: Table,
+    o: Offence,
+    seat: Seat,
+    call: Call | None = None,
+    card: int | None = None,
+    target: Seat | None = None,
+) -> None:
+    """Put the irregularity before the table: it waits in phase "penalty"."""
+    pen = t.penalties
+    pen.pending = Pending(o, seat, choosers(t, o, seat), call, card, target)
+    pen.resume = t.phase if t.phase != "penalty" else "play"
+    t.phase = "penalty"
+
+
+# -- cards in laws mode --------------------------------------------------------
+
+
+def verify_card(t: Table, seat: Seat, c: int) -> tuple[Offence | None, Seat | None]:
+    """Raise unless ``seat`` may put ``c`` on the table now; for a card out of
+    turn, the offence it is (None when the laws give no penalty) and who pays."""
+    play = t.play
+    assert play is not None
+    if not 0 <= c < 52 or not play.hands[seat] >> c & 1 or t.penalties.early.get(seat) == c:
+        raise TableError(f"{card_str(c)} is not in {seat.name.title()}'s hand")
+    if seat == play.turn:
+        return None, None
+    early = t.penalties.early
+    if not play.trick:
+        declaring = play.declarer is not None and seat.side == play.declarer.side
+        key = "declarant_lead_out_of_turn" if declaring else "lead_out_of_turn"
+        if (
+            seat == play.turn.partner
+            and not declaring
+            and "lead_in_partners_turn" in offences_for(t.code)
+        ):
+            key = "lead_in_partners_turn"  # AWL VIII §2
+        return offence(t.code, key), None
+    second = play.turn
+    if len(play.trick) == 1 and seat == second.partner and second.left not in early:
+        # The fourth hand before the second (daw 96, Whist Club 82, AWL IX §2).
+        return offence(t.code, "play_out_of_turn"), second
+    if len(play.trick) == 1 and seat in (second.left, second.partner):
+        # The third hand before the second: no penalty, and the fourth may
+        # then play before the second too (daw 95, Whist Club 82, AWL IX §1).
+        return None, None
+    raise TableError(
+        f"{seat.name.title()} cannot play before {play.turn.name.title()} here",
+        t.code.cite("turn"),
+    )
+
+
+def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
+    """Play a card in turn; note a renounce in error or a failure to comply
+    with a lawful call (revokes once established: daw 100, 104)."""
+    play = t.play
+    pen = t.penalties
+    assert play is not None
+    kind: Literal["renounce", "comply", "dummy"] | None = None
+    if play.is_renounce(c, seat):
+        kind = "dummy" if seat is play.dummy else "renounce"
+    elif not pen.lawful_mask(play, seat) >> c & 1 and seat is not play.dummy:
+        kind = "comply"
+    pen.require.pop(seat, None)
+    if not play.trick:
+        pen.forbid.pop(seat, None)  # a lead he may not open binds his next lead only
+        pen.lead_call.pop(seat.side, None)
+    if seat in pen.liable:
+        pen.liable[seat].discard(c)
+        if not pen.liable[seat]:
+            del pen.liable[seat]
+    if kind is not None:
+        pen.renounces.append(Renounce(seat, len(play.tricks), c, kind))
+    rec = play.play(c, renounce=True)
+    if pen.forbid_if_wins and not play.trick:
+        # daw 85: having won the trick, he may not lead that suit.
+        for s, suit in pen.forbid_if_wins.items():
+            if play.winners[-1] == s:
+                pen.forbid[s] = suit
+        pen.forbid_if_wins.clear()
+    return rec
+
+
+def settle(t: Table) -> None:
+    """After a card: play the cards already played out of turn, establish
+    renounces, ask about liable cards, and close the deal."""
+    play = t.play
+    pen = t.penalties
+    assert play is not None
+    while t.phase == "play" and play.turn in pen.early and not play.is_over:
+        seat = play.turn
+        lawful_card(t, pen.early.pop(seat), seat)
+    # A renounce is established once the trick is quitted: a card of a later
+    # trick played (daw 100, Whist Club 85, Royalton 76, AWL X §1).
+    current = len(play.tricks) if play.trick else len(play.tricks) - 1
+    for r in pen.renounces:
+        if not r.established and (r.trick < current or play.is_over):
+            r.established = True
+    if play.is_over:
+        finish(t)
+        return
+    seat = play.turn
+    if (
+        pen.liable.get(seat)
+        and t.phase == "play"
+        and pen.liable_asked != play.played
+        and seat not in pen.require
+    ):
+        # daw 107: he must wait until the adversaries say whether they call it.
+        pen.liable_asked = play.played
+        raise_offence(t, offence(t.code, "exposed_card"), seat, target=seat)
+
+
+def settle_liable(t: Table, seat: Seat) -> None:
+    play = t.play
+    if play is not None and play.turn == seat and t.phase == "play":
+        t.penalties.liable_asked = -1
+        settle(t)
+
+
+def finish(t: Table) -> None:
+    """The play is over (or claimed): every renounce is now established; an
+    adversary's revoke leaves the declarant his choice (daw 101B)."""
+    pen = t.penalties
+    for r in pen.renounces:
+        r.established = True
+    t.phase = "done"
+    declarer = t.declarer
+    rv = offences_for(t.code).get("revoke")
+    if (
+        declarer is not None
+        and rv is not None
+        and any(o.key == "revoke_points" for o in rv.options)
+        and any(r.seat.side != declarer.side for r in pen.renounces if r.kind != "dummy")
+    ):
+        first = next(r for r in pen.renounces if r.seat.side != declarer.side)
+        raise_offence(t, rv, first.seat)
+
+
+# -- exposed cards, renounces corrected, other irregularities -----------------
+
+
+def verify_expose(t: Table, seat: Seat, c: int) -> None:
+    if not t.laws:
+        raise TableError(
+            "a card is exposed only at a table played under the laws (mode='laws')",
+            t.code.cite("exposed"),
+        )
+    if not 0 <= c < 52 or not t.deal.hands[seat] >> c & 1:
+        raise TableError(f"{card_str(c)} is not in {seat.name.title()}'s hand")
+    if t.phase == "auction":
+        return
+    play = t.play
+    if t.phase != "play" or play is None or not play.hands[seat] >> c & 1:
+        raise TableError(f"{card_str(c)} cannot be exposed now", t.code.cite("exposed"))
+
+
+def expose(t: Table, seat: Seat, c: int) -> CardExposed:
+    """``seat`` exposes ``c``: drops it face up, shows it, names it."""
+    verify_expose(t, seat, c)
+    rec = CardExposed(seat, c)
+    t._log(rec)
+    play = t.play
+    if t.phase == "auction":
+        raise_offence(t, offence(t.code, "exposed_in_auction"), seat, card=c)
+        return rec
+    assert play is not None
+    declaring = play.declarer is not None and seat.side == play.declarer.side
+    offences = offences_for(t.code)
+    if declaring:
+        raise_offence(t, offences["declarant_exposed"], seat, card=c)
+    elif (
+        "last_card_exposed" in offences
+        and play.hands[seat] == 1 << c
+        and len(play.tricks) == 11
+        and not play.has_played(seat.partner)
+    ):
+        # Royalton 67: his last card shown before his partner plays to the
+        # twelfth trick; the partner's two cards become exposed.
+        t.penalties.make_liable(seat, c)
+        raise_offence(t, offences["last_card_exposed"], seat, card=c, target=seat.partner)
+    elif play.played == 0 and seat == play.turn.partner and "exposed_before_lead" in offences:
+        raise_offence(t, offences["exposed_before_lead"], seat, card=c, target=play.turn)
+    else:
+        t.penalties.make_liable(seat, c)
+        settle_liable(t, seat)
+    return rec
+
+
+def verify_correct_renounce(t: Table, seat: Seat, card: int | None = None) -> Renounce:
+    """The renounce in error ``seat`` may still correct (daw 103), or raise."""
+    r = t.penalties.open_renounce(seat)
+    if (
+        not t.laws
+        or t.play is None
+        or r is None
+        or r.kind == "comply"
+        or (card is not None and card != r.card)
+    ):
+        raise TableError(
+            f"{seat.name.title()} has no renounce in error to correct",
+            t.code.cite("renounce_corrected"),
+        )
+    return r
+
+
+def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceCorrected:
+    """``seat`` corrects a renounce in error before it is established; the
+    cards played after it go back to their holders, not liable (daw 103)."""
+    r = verify_correct_renounce(t, seat, card)
+    play = t.play
+    assert play is not None
+    after: list[Seat] = []
+    while True:
+        back = play.undo()
+        if back.card == r.card:
+            break
+        after.append(back.seat)
+    t.penalties.renounces.remove(r)
+    rec = RenounceCorrected(seat, r.card)
+    t._log(rec)
+    if r.kind == "dummy":
+        return rec  # dummy is not liable to a penalty (daw 77)
+    declaring = play.declarer is not None and seat.side == play.declarer.side
+    if declaring:
+        # daw 103: only if both adversaries have played, not when he is fourth.
+        o = offence(t.code, "declarant_renounce_corrected")
+        if o.who == "none" or len(after) < 2 or len(play.trick) == 3:
+            return rec
+        raise_offence(t, o, seat, card=r.card, target=seat)
+    else:
+        raise_offence(t, offence(t.code, "renounce_corrected"), seat, card=r.card, target=seat)
+    return rec
+
+
+def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
+    """The offence ``seat`` is reported for (``c`` the card concerned), or raise."""
+    o = offence(t.code, key)
+    if not t.laws:
+        raise TableError(
+            f"{o.name}: rule on it at a table played under the laws (mode='laws')",
+            t.code.cite(o.topic),
+        )
+    if t.phase in ("penalty", "done", "claim"):
+        raise TableError(f"{o.name} cannot be dealt with now", t.code.cite(o.topic))
+    if key in ("two_cards", "winning_cards_exposed"):
+        o = _cards_thrown(t, o, seat, key, c)
+    return o
+
+
+def report(t: Table, seat: Seat, key: str, c: int | None = None) -> Irregularity:
+    o = verify_report(t, seat, key, c)
+    play = t.play
+    rec = Irregularity(seat, key, c)
+    t._log(rec)
+    target = seat
+    if key in ("attention_to_trick", "trump_named", "winning_cards_exposed"):
+        target = seat.partner
+    elif key == "dummy_suggestion" and play is not None and play.dummy is not None:
+        target = play.dummy
+    raise_offence(t, o, seat, card=c, target=target)
+    return rec
+
+
+def _cards_thrown(t: Table, o: Offence, seat: Seat, key: str, c: int | None) -> Offence:
+    """A card ``c`` thrown with the one ``seat`` just played (daw 81C, Whist
+    Club 72, Royalton 66), or after a winning card before his partner has
+    played (daw 85, Whist Club 73, Royalton 68, AWL XI §6)."""
+    play = t.play
+    law = t.code.cite(o.topic)
+    if play is None or t.phase != "play" or c is None or not play.hands[seat] >> c & 1:
+        raise TableError(f"{seat.name.title()} has no such card to show now", law)
+    if play.declarer is not None and seat.side == play.declarer.side:
+        # daw 84, Whist Club 74, Royalton 69: the declarant's cards are not liable.
+        return offence(t.code, "declarant_exposed")
+    if key == "two_cards":
+        last: Seat | None
+        if play.trick:
+            last = Seat((play.leader + len(play.trick) - 1) % 4)
+        else:
+            last = Seat((int(play.tricks[-1][0]) + 3) % 4) if play.tricks else None
+        if last != seat:
+            raise TableError(
+                f"{seat.name.title()} did not play the last card; expose() the card", law
+            )
+        return o
+    if not play.has_played(seat) or play.has_played(seat.partner):
+        raise TableError(
+            "the law applies to cards shown after his own card and before his partner plays",
+            law,
+        )
+    mine = play.trick[(int(seat) - play.leader) % 4]
+    higher = SUIT_MASKS[mine // 13] & ~((2 << mine) - 1)
+    adversaries = play.hands[seat.left] | play.hands[seat.right]
+    if (play.leader + trick_winner(play.trick, play.trump)) % 4 != int(
+        seat
+    ) or adversaries & higher:
+        raise TableError(
+            f"{card_str(mine)} is not a winning card against the adversaries; "
+            "expose() the other card",
+            law,
+        )
+    return o
