@@ -3,8 +3,9 @@
 Humans, robots and the web app's seats all implement ``Player``. Each method
 gets the ``SeatView`` of the seat asked (never another hand) and the random
 generator of the deal, so robot play is reproducible from one seed.
-``play_deal`` drives a ``Table`` to its end with four players; ``act`` takes
-one action (the shape ``duplicate.match`` and the web app use).
+``play_deal`` drives a ``Table`` to its end with four players; ``decide`` asks
+for one action as data and ``act`` takes it (the shape ``duplicate.match`` and
+the web app use).
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from typing import Protocol, runtime_checkable
 from ..calls import Call
 from ..cards import Seat
 from ..errors import WhistError
-from ..laws.offences import LawsError
+from ..records import (
+    Action,
+    Bridged,
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    Claimed,
+    LeadCalled,
+    Ruling,
+)
 from ..table import Table, TableError
 from .randomplayer import random_call
 from .view import ScoreContext, SeatView
@@ -29,6 +39,7 @@ __all__ = [
     "PlayerError",
     "RandomPlayer",
     "act",
+    "decide",
     "play_deal",
     "table_actor",
 ]
@@ -176,6 +187,16 @@ def act(
     score: ScoreContext | None = None,
 ) -> None:
     """Ask whoever is to act at ``table`` and carry out his answer."""
+    table.act(decide(table, players, rng, score))
+
+
+def decide(
+    table: Table,
+    players: Mapping[Seat, Player],
+    rng: random.Random,
+    score: ScoreContext | None = None,
+) -> Action:
+    """The action whoever is to act at ``table`` answers with, as data."""
     seat = table.to_act
     if seat is None:
         raise TableError("the deal is finished; there is no action to take")
@@ -186,44 +207,26 @@ def act(
         call = player.call(view, rng)
         if call not in view.legal_calls:
             raise PlayerError(f"{seat.name.title()} made {call}, which is not a legal call now")
-        table.call(call)
-    elif phase == "play":
+        return CallMade(seat, call)
+    if phase == "play":
+        assert table.play is not None
         claimed = player.claim(view, rng)
         if claimed is not None:
-            table.claim(seat, claimed)
-            return
+            return Claimed(seat, claimed)
         c = player.card(view, rng)
         if c not in view.legal_cards:
             raise PlayerError(f"{seat.name.title()} chose card {c}, which is not legal now")
-        table.play_card(c)
-    elif phase == "bridging":
-        if player.bridge(view, rng):
-            table.bridge()
-        else:
-            table.call_lead()
-    elif phase == "claim":
-        table.answer_claim(seat, player.answer_claim(view, rng))
-    elif phase == "penalty":
+        return CardPlayed(table.play.turn, c)  # the hand it comes from: dummy's for dummy
+    if phase == "bridging":
+        return Bridged(seat) if player.bridge(view, rng) else LeadCalled(seat)
+    if phase == "claim":
+        return ClaimAnswered(seat, player.answer_claim(view, rng))
+    if phase == "penalty":
+        assert table.pending is not None
         option, arg = player.rule(view, rng)
-        try:
-            table.rule(seat, option, arg)
-        except LawsError:
-            _first_workable_ruling(table, seat)
-    else:  # pragma: no cover - "done" has no one to act
-        raise TableError(f"no action in phase {phase}")
-
-
-def _first_workable_ruling(table: Table, seat: Seat) -> None:
-    p = table.pending
-    assert p is not None
-    for opt in p.offence.options:
-        for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
-            try:
-                table.rule(seat, opt.key, arg)
-                return
-            except LawsError:
-                continue
-    raise LawsError(f"no option of {p.offence.name} can be taken")
+        ruling = Ruling(seat, table.pending.offence.key, option, arg)
+        return ruling if table.can(ruling) else table.workable_ruling(seat)
+    raise TableError(f"no action in phase {phase}")  # pragma: no cover - "done" has no one to act
 
 
 def play_deal(

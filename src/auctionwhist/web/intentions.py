@@ -13,11 +13,24 @@ from typing import Any, TypeVar
 from ..calls import Call, parse_call
 from ..cards import Seat, card_from_str
 from ..errors import WhistError
+from ..records import (
+    Action,
+    Bridged,
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    Claimed,
+    IrregularCall,
+    IrregularCard,
+    Irregularity,
+    LeadCalled,
+    Ruling,
+)
 from ..table import Table
 from .live import WebError
 from .views import SEATS
 
-__all__ = ["apply", "error_code", "parse_call_text", "parse_card", "parse_seat"]
+__all__ = ["action", "apply", "error_code", "parse_call_text", "parse_card", "parse_seat"]
 
 T = TypeVar("T")
 
@@ -67,6 +80,11 @@ def error_code(t: Table, seat: Seat, kind: str) -> str:
 def apply(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> None:
     """Carry out ``seat``'s message of type ``kind`` at the table; ``laws``:
     an action out of turn is recorded as the irregularity it is."""
+    t.act(action(t, seat, kind, msg, laws))
+
+
+def action(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> Action:
+    """The action ``seat``'s message of type ``kind`` asks for, as data."""
     phase = t.phase
     mine = t.to_act == seat
     if kind == "call":
@@ -75,42 +93,43 @@ def apply(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> N
             raise WebError(409, "not_now", "the auction is over")
         if not mine and not laws:
             raise WebError(409, "out_of_turn", _turn_msg(t, seat))
-        t.call(call, seat=None if mine else seat)
+        return CallMade(seat, call) if mine else IrregularCall(seat, call)
     elif kind == "play":
         card = parse_card(msg.get("card"))
-        if phase != "play":
+        if phase != "play" or t.play is None:
             raise WebError(409, "not_now", "no card is to be played now")
         if mine:
-            t.play_card(card)
+            return CardPlayed(t.play.turn, card)  # dummy's card is dummy's
         elif laws:
-            t.play_card(card, seat=seat)
+            return IrregularCard(seat, card)
         else:
             raise WebError(409, "out_of_turn", _turn_msg(t, seat))
     elif kind == "claim":
         tricks = msg.get("tricks")
         if not isinstance(tricks, int) or isinstance(tricks, bool):
             raise WebError(400, "malformed", "claim: tricks must be a whole number")
-        t.claim(seat, tricks)
+        return Claimed(seat, tricks)
     elif kind == "answer_claim":
         accept = msg.get("accept")
         if not isinstance(accept, bool):
             raise WebError(400, "malformed", "answer_claim: accept must be true or false")
-        t.answer_claim(seat, accept)
+        return ClaimAnswered(seat, accept)
     elif kind in ("bridge", "call_lead"):
         if not mine:
             raise WebError(409, "out_of_turn", _turn_msg(t, seat))
-        t.bridge() if kind == "bridge" else t.call_lead()
+        return Bridged(seat) if kind == "bridge" else LeadCalled(seat)
     elif kind == "rule":
         option, arg = msg.get("option"), msg.get("arg", "")
         if not isinstance(option, str) or not isinstance(arg, str) or len(arg) > 8:
             raise WebError(400, "malformed", "rule: option and arg must be short strings")
-        t.rule(seat, option, arg)
+        p = t.pending
+        return Ruling(seat, "" if p is None else p.offence.key, option, arg)
     elif kind == "report":
         offence, named = msg.get("offence"), msg.get("card")
         if not isinstance(offence, str):
             raise WebError(400, "malformed", "report: offence must be a string")
         if not laws:
             raise WebError(409, "not_now", "irregularities are ruled on in laws mode only")
-        t.report(seat, offence, None if named is None else parse_card(named))
+        return Irregularity(seat, offence, None if named is None else parse_card(named))
     else:
         raise WebError(400, "malformed", f"unknown message type {kind!r}")

@@ -7,7 +7,6 @@ robot entitled to choose a penalty takes the first option the law offers.
 from __future__ import annotations
 
 from ..cards import Seat
-from ..laws.offences import LawsError
 from ..records import Event
 from ..robots import make_robot
 from ..robots.player import Player, act
@@ -48,16 +47,6 @@ def robot_turn(lt: LiveTable) -> tuple[Event, ...]:
 
 
 def _robot_ruling(t: Table) -> None:
-    """A robot entitled to choose a penalty takes the first the law offers."""
-    p = t.pending
-    assert p is not None
-    seat = p.choosers[0]
-    for opt in p.offence.options:
-        args = {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]
-        for arg in args:
-            try:
-                t.rule(seat, opt.key, arg)
-                return
-            except (LawsError, ValueError):
-                continue
-    raise LawsError(f"no option of {p.offence.name} can be taken")
+    """A robot entitled to choose a penalty takes the first the law offers that
+    can be carried out."""
+    t.act(t.workable_ruling())

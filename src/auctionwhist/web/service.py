@@ -29,7 +29,6 @@ from ..duplicate.match import Match
 from ..errors import WhistError
 from ..records import Event
 from ..scoring import DealScore
-from ..table import Table
 from . import games, results
 from .db import GameRow, SeatRow, TableRow
 from .director import DirectorView, check_entry, director_view, entered_score
@@ -386,8 +385,8 @@ class Service:
         except WebError:
             raise
         except WhistError as e:  # TableError, LawsError, IllegalCallError...: the law says no
-            if len(t.events) != before:  # a refused action leaves no trace
-                lt.table = Table.from_events(t.events[:before])
+            while len(t.events) > before:  # a refused action leaves no trace
+                t.pop()
             raise WebError(409, error_code(t, seat, kind), str(e)) from None
         return self._commit(lt, games.after(self.games[lt.game.id], lt, t.events[before:]))
 
