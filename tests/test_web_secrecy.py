@@ -154,7 +154,7 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
 
 async def rule(service: Service, conn: Conn, lt: LiveTable) -> None:
     """The entitled person's ruling: the first option the law offers that
-    can be carried out (as a robot rules, ``service._robot_ruling``)."""
+    can be carried out (as a robot rules, ``Table.workable_ruling``)."""
     t = lt.table
     assert t is not None and t.pending is not None
     for opt in t.pending.offence.options:

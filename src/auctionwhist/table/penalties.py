@@ -14,11 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from ..auction import Auction, IllegalCallError
 from ..calls import Bid, Call, Other
 from ..cards import SUIT_MASKS, Seat, card_str
 from ..laws.offences import Offence, offence, offences_for
 from ..play import Play, trick_winner
-from ..records import CallMade, CardExposed, CardPlayed, Irregularity, RenounceCorrected
+from ..records import (
+    CallMade,
+    CardExposed,
+    CardPlayed,
+    IrregularCard,
+    Irregularity,
+    RenounceCorrected,
+)
 from ..scoring import Revoke, ScoreItem
 from .errors import TableError
 
@@ -109,6 +117,15 @@ class Penalties:
             if forbid is not None and follow & ~SUIT_MASKS[forbid]:
                 follow &= ~SUIT_MASKS[forbid]
         return follow
+
+    def face_up(self, play: Play) -> dict[Seat, int]:
+        """The cards liable to be called that each seat still holds."""
+        out: dict[Seat, int] = {}
+        for seat, cards in self.liable.items():
+            bits = sum(1 << c for c in cards) & play.hands[seat]
+            if bits:
+                out[seat] = bits
+        return out
 
     def open_renounce(self, seat: Seat) -> Renounce | None:
         return next((r for r in self.renounces if r.seat == seat and not r.established), None)
@@ -202,6 +219,31 @@ def raise_offence(
     t.phase = "penalty"
 
 
+# -- calls in laws mode --------------------------------------------------------
+
+# A code without a law of its own for a double out of turn treats it as any
+# call out of turn.
+_FALLBACK = {"double_out_of_turn": "call_out_of_turn"}
+
+
+def call_offence(t: Table, auction: Auction, seat: Seat, call: Call) -> Offence | None:
+    """The offence ``call`` by ``seat`` is, as the auction names it, or None if it
+    is lawful; raise if the auction refuses it and the laws have no remedy."""
+    if seat == auction.turn and call is not Other.PASS and seat in t.penalties.debarred:
+        key = "debarred_call"
+    else:
+        try:
+            auction.verify_call(call, seat)
+            return None
+        except IllegalCallError as e:
+            if e.irregularity is None:
+                raise
+            key = e.irregularity
+    if key not in offences_for(t.code):
+        key = _FALLBACK.get(key, key)
+    return offence(t.code, key)
+
+
 # -- cards in laws mode --------------------------------------------------------
 
 
@@ -237,6 +279,26 @@ def verify_card(t: Table, seat: Seat, c: int) -> tuple[Offence | None, Seat | No
         f"{seat.name.title()} cannot play before {play.turn.name.title()} here",
         t.code.cite("turn"),
     )
+
+
+def play_card(
+    t: Table, seat: Seat, c: int, o: Offence | None, target: Seat | None
+) -> CardPlayed | IrregularCard:
+    """``seat`` puts ``c`` on the table: in turn it is played (a renounce noted);
+    out of turn it waits for his turn, and ``o`` is raised if it is an offence."""
+    play = t.play
+    assert play is not None
+    if seat == play.turn:
+        rec = lawful_card(t, c, seat)
+        t._log(rec)
+        settle(t)
+        return rec
+    irr = IrregularCard(seat, c)
+    t._log(irr)
+    t.penalties.early[seat] = c
+    if o is not None:
+        raise_offence(t, o, seat, card=c, target=target)
+    return irr
 
 
 def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
@@ -490,3 +552,23 @@ def _cards_thrown(t: Table, o: Offence, seat: Seat, key: str, c: int | None) -> 
             law,
         )
     return o
+
+
+def verify_ask_renounce(t: Table, asker: Seat, seat: Seat) -> bool:
+    """Whether ``seat`` has a renounce in error to correct when ``asker`` asks;
+    raise if the question cannot be put now."""
+    play = t.play
+    law = t.code.cite("renounce_question")
+    if not t.laws or play is None or t.phase != "play":
+        raise TableError(
+            "a renounce can be asked about during the play at a table under the laws", law
+        )
+    if asker == seat:
+        raise TableError("a player asks his partner or an adversary, not himself", law)
+    if asker is play.dummy and ("dummy_asks" not in t.code.laws or seat != play.declarer):
+        # Royalton 53: dummy takes no part but in questions of fact and the score.
+        raise TableError(
+            "dummy takes no part in the play; he may not ask", t.code.cite("dummy_rights")
+        )
+    r = t.penalties.open_renounce(seat)
+    return r is not None and r.kind != "comply"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..auction import Auction
 from ..calls import Bid, Call, Other
-from ..cards import Suit, card_from_str, card_str, card_suit
+from ..cards import Seat, Suit, card_from_str, card_str, card_suit
 from ..errors import WhistError
 from ..laws.offences import LawsError, Option
 from ..play import Play
@@ -23,7 +23,7 @@ from .penalties import Pending
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["rule", "verify_rule"]
+__all__ = ["rule", "verify_rule", "workable_ruling"]
 
 _VOID = {
     "new_deal": "a new deal",
@@ -70,6 +70,19 @@ def rule(t: Table, r: Ruling) -> Ruling:
     if t.phase == "play":
         penalties.settle(t)
     return r
+
+
+def workable_ruling(t: Table, seat: Seat | None = None) -> Ruling:
+    p = t.pending
+    if p is None:
+        raise LawsError("there is no irregularity awaiting a ruling")
+    who = p.choosers[0] if seat is None else seat
+    for opt in p.offence.options:
+        for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
+            ruling = Ruling(who, p.offence.key, opt.key, arg)
+            if t.can(ruling):
+                return ruling
+    raise LawsError(f"no option of {p.offence.name} can be taken")
 
 
 def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:

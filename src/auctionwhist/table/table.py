@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, TypeVar
 
-from ..auction import Auction, IllegalCallError
+from ..auction import Auction
 from ..calls import Call, Contract, Other
 from ..cards import Deal, Seat, Suit, card_suit
 from ..codes import Code, find_code
 from ..errors import WhistError
-from ..laws.offences import LawsError, Offence, offence, offences_for
+from ..laws.offences import LawsError, Offence
 from ..play import Play
 from ..records import (
     Action,
@@ -41,7 +41,7 @@ from ..records import (
     TrumpDeclared,
 )
 from ..scoring import DealResult, DealScore, Holdings, Revoke, score_deal
-from . import penalties, remedies
+from . import claims, penalties, remedies
 from .errors import TableError
 from .penalties import Penalties, Pending
 
@@ -60,9 +60,7 @@ class Mode(StrEnum):
     LAWS = "laws"
 
 
-# A code without a law of its own for a double out of turn treats it as any
-# call out of turn.
-_FALLBACK = {"double_out_of_turn": "call_out_of_turn"}
+A = TypeVar("A", bound=Action)
 
 
 class Table:
@@ -76,10 +74,8 @@ class Table:
     """
 
     __slots__ = (
-        "_claim",
-        "_claim_result",
+        "_claims",
         "_events",
-        "_pending",
         "auction",
         "code",
         "deal",
@@ -118,9 +114,7 @@ class Table:
         self.penalties = Penalties()
         self.auction = Auction(self.code, deal.dealer) if self.code.auction else None
         self.play: Play | None = None
-        self._claim: Claimed | None = None
-        self._pending: list[Seat] = []  # who has still to answer a claim
-        self._claim_result: int | None = None  # tricks for the claimant's side, once accepted
+        self._claims = claims.Claims()
         self.phase: Phase = "auction"
         if not self.code.auction:
             # Duplicate Whist: the turned card is trump, or the suit declared by
@@ -179,9 +173,9 @@ class Table:
         elif isinstance(action, CardPlayed | IrregularCard):
             self._verify_card(action.seat, action.card, isinstance(action, CardPlayed))
         elif isinstance(action, Claimed):
-            self._verify_claim(action.seat, action.tricks)
+            claims.verify_claim(self, action.seat, action.tricks)
         elif isinstance(action, ClaimAnswered):
-            self._verify_answer(action.seat)
+            claims.verify_answer(self, action.seat)
         elif isinstance(action, Bridged | LeadCalled):
             self._verify_bridging(action.seat)
         elif isinstance(action, CardExposed):
@@ -212,9 +206,9 @@ class Table:
         if isinstance(action, CardPlayed | IrregularCard):
             return self._play_card(action.seat, action.card, isinstance(action, CardPlayed))
         if isinstance(action, Claimed):
-            return self._claim_tricks(action.seat, action.tricks)
+            return claims.claim(self, action.seat, action.tricks)
         if isinstance(action, ClaimAnswered):
-            return self._answer(action.seat, action.accepted)
+            return claims.answer(self, action.seat, action.accepted)
         if isinstance(action, Bridged | LeadCalled):
             return self._bridging(action)
         if isinstance(action, CardExposed):
@@ -229,6 +223,11 @@ class Table:
 
     apply = act
 
+    def _do(self, action: Action, kind: type[A]) -> A:
+        rec = self.act(action)
+        assert isinstance(rec, kind)
+        return rec
+
     def pop(self) -> Action:
         """Take back the last action (python-chess's ``Board.pop``): the table is
         as it was before it. Returns the record removed."""
@@ -242,16 +241,7 @@ class Table:
         """The first remedy the law offers for the pending irregularity that can
         be carried out, chosen by ``seat`` (the first entitled, by default): a
         robot's ruling when its own choice cannot be carried out."""
-        p = self.pending
-        if p is None:
-            raise LawsError("there is no irregularity awaiting a ruling")
-        who = p.choosers[0] if seat is None else seat
-        for opt in p.offence.options:
-            for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
-                ruling = Ruling(who, p.offence.key, opt.key, arg)
-                if self.can(ruling):
-                    return ruling
-        raise LawsError(f"no option of {p.offence.name} can be taken")
+        return remedies.workable_ruling(self, seat)
 
     # -- who acts ----------------------------------------------------------------
 
@@ -267,7 +257,7 @@ class Table:
             assert self.play is not None
             return self.play.actor
         if self.phase == "claim":
-            return self._pending[0]
+            return self._claims.answering[0]
         if self.phase == "penalty":
             assert self.penalties.pending is not None
             return self.penalties.pending.choosers[0]
@@ -320,20 +310,8 @@ class Table:
             raise TableError("the auction is over", self.code.cite("three_passes"))
         if in_turn and seat != auction.turn:
             raise TableError(f"it is not {seat.name.title()}'s turn", self.code.cite("turn"))
-        if seat == auction.turn and call is not Other.PASS and seat in self.penalties.debarred:
-            key = "debarred_call"
-        else:
-            try:
-                auction.verify_call(call, seat)
-                return None
-            except IllegalCallError as e:
-                if e.irregularity is None:
-                    raise
-                key = e.irregularity
-        if key not in offences_for(self.code):
-            key = _FALLBACK.get(key, key)
-        o = offence(self.code, key)
-        if not self.laws:
+        o = penalties.call_offence(self, auction, seat, call)
+        if o is not None and not self.laws:
             raise TableError(f"{seat.name.title()}: {o.name}", self.code.cite(o.topic))
         return o
 
@@ -378,15 +356,11 @@ class Table:
     def bridge(self) -> Bridged:
         """The declarant passes the play of a nullo to his partner and becomes dummy;
         the partner's left-hand adversary leads."""
-        rec = self.act(Bridged(self._bridging_declarer()))
-        assert isinstance(rec, Bridged)
-        return rec
+        return self._do(Bridged(self._bridging_declarer()), Bridged)
 
     def call_lead(self) -> LeadCalled:
         """The declarant keeps the play and calls the lead from his left."""
-        rec = self.act(LeadCalled(self._bridging_declarer()))
-        assert isinstance(rec, LeadCalled)
-        return rec
+        return self._do(LeadCalled(self._bridging_declarer()), LeadCalled)
 
     def _bridging_declarer(self) -> Seat:
         if self.phase != "bridging" or self.auction is None or self.auction.declarer is None:
@@ -470,61 +444,31 @@ class Table:
             if play.is_over:
                 self.phase = "done"
             return rec
-        if seat == play.turn:
-            rec = penalties.lawful_card(self, c, seat)
-            self._log(rec)
-            penalties.settle(self)
-            return rec
-        irr = IrregularCard(seat, c)
-        self._log(irr)
-        self.penalties.early[seat] = c
-        if o is not None:
-            penalties.raise_offence(self, o, seat, card=c, target=target)
-        return irr
+        return penalties.play_card(self, seat, c, o, target)
 
     # -- the laws' own actions (laws mode) ----------------------------------------
 
     def expose(self, seat: Seat, c: int) -> CardExposed:
         """``seat`` exposes ``c``: drops it face up, shows it, names it (laws mode)."""
-        rec = self.act(CardExposed(seat, c))
-        assert isinstance(rec, CardExposed)
-        return rec
+        return self._do(CardExposed(seat, c), CardExposed)
 
     def correct_renounce(self, seat: Seat) -> RenounceCorrected:
         """``seat`` corrects a renounce in error before it is established; the
         cards played after it go back to their holders, not liable (daw 103)."""
         r = penalties.verify_correct_renounce(self, seat)
-        rec = self.act(RenounceCorrected(seat, r.card))
-        assert isinstance(rec, RenounceCorrected)
-        return rec
+        return self._do(RenounceCorrected(seat, r.card), RenounceCorrected)
 
     def report(self, seat: Seat, key: str, c: int | None = None) -> Irregularity:
         """Any other irregularity, by its offence key (see ``auctionwhist.laws``):
         ``seat`` is the offender; ``c`` the card concerned (dummy's suggestion)."""
-        rec = self.act(Irregularity(seat, key, c))
-        assert isinstance(rec, Irregularity)
-        return rec
+        return self._do(Irregularity(seat, key, c), Irregularity)
 
     def ask_renounce(self, asker: Seat, seat: Seat) -> RenounceCorrected | None:
         """``asker`` asks ``seat`` whether he has none of the suit he renounced
         (daw 74A and 102, Whist Club 62a and 87, AWL X §2 and XI §3). The table
         answers from the hand: a renounce in error is corrected (daw 103) and its
         record returned; None when he truly has none."""
-        play = self.play
-        law = self.code.cite("renounce_question")
-        if not self.laws or play is None or self.phase != "play":
-            raise TableError(
-                "a renounce can be asked about during the play at a table under the laws", law
-            )
-        if asker == seat:
-            raise TableError("a player asks his partner or an adversary, not himself", law)
-        if asker is play.dummy and ("dummy_asks" not in self.code.laws or seat != play.declarer):
-            # Royalton 53: dummy takes no part but in questions of fact and the score.
-            raise TableError(
-                "dummy takes no part in the play; he may not ask", self.code.cite("dummy_rights")
-            )
-        r = self.penalties.open_renounce(seat)
-        if r is None or r.kind == "comply":
+        if not penalties.verify_ask_renounce(self, asker, seat):
             return None
         return self.correct_renounce(seat)
 
@@ -539,9 +483,7 @@ class Table:
         p = self.pending
         if p is None:
             raise LawsError("there is no irregularity awaiting a ruling")
-        rec = self.act(Ruling(seat, p.offence.key, option, arg))
-        assert isinstance(rec, Ruling)
-        return rec
+        return self._do(Ruling(seat, p.offence.key, option, arg), Ruling)
 
     def revokes(self) -> tuple[Revoke, ...]:
         """The established revokes, a failure to comply with a lawful call
@@ -552,89 +494,21 @@ class Table:
     def face_up(self) -> dict[Seat, int]:
         """Cards each seat has face up on the table: liable to be called and
         still held (daw 80, 86; Whist Club 69; Royalton 63, 67; AWL VII §1-2)."""
-        play = self.play
-        if play is None:
-            return {}
-        out: dict[Seat, int] = {}
-        for seat, cards in self.penalties.liable.items():
-            bits = sum(1 << c for c in cards) & play.hands[seat]
-            if bits:
-                out[seat] = bits
-        return out
+        return {} if self.play is None else self.penalties.face_up(self.play)
 
     # -- claims and concessions (daw 86-88, Whist Club 74, Royalton 69, AWL VII §2)
 
     def claim(self, seat: Seat, tricks: int) -> Claimed:
         """``seat`` claims ``tricks`` of the tricks still to play for his side
         ("I have the rest" claims them all; 0 concedes them all)."""
-        rec = self.act(Claimed(seat, tricks))
-        assert isinstance(rec, Claimed)
-        return rec
-
-    def _verify_claim(self, seat: Seat, tricks: int) -> Play:
-        play = self.play
-        if self.phase != "play" or play is None:
-            raise TableError("a claim is made during the play", self.code.cite("claim"))
-        if seat is play.dummy:
-            raise TableError("dummy takes no part in the play", self.code.cite("dummy"))
-        left = 13 - len(play.tricks)
-        if not 0 <= tricks <= left:
-            raise TableError(f"{tricks} tricks claimed, but {left} remain", self.code.cite("claim"))
-        return play
-
-    def _claim_tricks(self, seat: Seat, tricks: int) -> Claimed:
-        play = self._verify_claim(seat, tricks)
-        rec = Claimed(seat, tricks)
-        self._log(rec)
-        self._claim = rec
-        if self.laws and (play.declarer is None or seat.side != play.declarer.side):
-            # daw 86, AWL VII §2: the claimant's partner lays his cards face up,
-            # liable to be called.
-            o = offences_for(self.code).get("claim_by_adversary")
-            if o is not None and o.options[0].key == "partner_exposed":
-                hand = play.hands[seat.partner]
-                self.penalties.liable[seat.partner] = {c for c in range(52) if hand >> c & 1}
-        # The other side concedes or disputes it; dummy takes no part.
-        self._pending = [s for s in (seat.left, seat.right) if s is not play.dummy]
-        self.phase = "claim"
-        return rec
+        return self._do(Claimed(seat, tricks), Claimed)
 
     def answer_claim(self, seat: Seat, accepted: bool) -> ClaimAnswered:
-        rec = self.act(ClaimAnswered(seat, accepted))
-        assert isinstance(rec, ClaimAnswered)
-        return rec
-
-    def _verify_answer(self, seat: Seat) -> Claimed:
-        if self.phase != "claim" or self._claim is None:
-            raise TableError("there is no claim to answer", self.code.cite("claim"))
-        if seat not in self._pending:
-            raise TableError(
-                f"{seat.name.title()} does not answer this claim", self.code.cite("claim")
-            )
-        return self._claim
-
-    def _answer(self, seat: Seat, accepted: bool) -> ClaimAnswered:
-        claim = self._verify_answer(seat)
-        rec = ClaimAnswered(seat, accepted)
-        self._log(rec)
-        if not accepted:
-            # Disputed: play goes on.
-            self._claim, self._pending, self.phase = None, [], "play"
-            if self.laws:
-                self.penalties.liable_asked = -1
-                penalties.settle(self)
-            return rec
-        self._pending.remove(seat)
-        if not self._pending:
-            self._claim_result = claim.tricks
-            self.phase = "done"
-            if self.laws:
-                penalties.finish(self)
-        return rec
+        return self._do(ClaimAnswered(seat, accepted), ClaimAnswered)
 
     @property
     def claim_pending(self) -> Claimed | None:
-        return self._claim if self.phase == "claim" else None
+        return self._claims.claim if self.phase == "claim" else None
 
     # -- the result --------------------------------------------------------------
 
@@ -643,12 +517,12 @@ class Table:
         if self.play is None:
             return (0, 0)
         won = list(self.play.won)
-        if self._claim_result is not None and self._claim is not None:
+        claim, tricks = self._claims.claim, self._claims.result
+        if tricks is not None and claim is not None:
             # The trick in progress counts among the tricks claimed.
             left = 13 - len(self.play.tricks)
-            side = self._claim.seat.side
-            won[side] += self._claim_result
-            won[1 - side] += left - self._claim_result
+            won[claim.seat.side] += tricks
+            won[1 - claim.seat.side] += left - tricks
         return (won[0], won[1])
 
     @property
