@@ -125,7 +125,13 @@ class Auction:
             )
         if isinstance(call, Bid):
             self._verify_bid(call)
-        elif call is Other.DOUBLE:
+        else:
+            self._verify_double(call, turn)
+
+    def _verify_double(self, call: Call, seat: Seat) -> None:
+        """A double or redouble by ``seat`` (any other call passes)."""
+        code = self.code
+        if call is Other.DOUBLE:
             if self.bid is None or self.bidder is None:
                 raise IllegalCallError("there is no declaration to double", code.cite("double"))
             if self.doubled:
@@ -134,8 +140,8 @@ class Auction:
                     code.cite("redouble_twice"),
                     "redouble_twice",
                 )
-            if self.bidder.side == turn.side:
-                who = "his own" if self.bidder == turn else "his partner's"
+            if self.bidder.side == seat.side:
+                who = "his own" if self.bidder == seat else "his partner's"
                 raise IllegalCallError(
                     f"a player cannot double {who} declaration",
                     code.cite("double_partner"),
@@ -148,7 +154,7 @@ class Auction:
                 raise IllegalCallError(
                     "a redouble cannot be redoubled", code.cite("redouble_twice"), "redouble_twice"
                 )
-            if self.bidder.side != turn.side:
+            if self.bidder.side != seat.side:
                 raise IllegalCallError(
                     "a player cannot redouble his partner's double",
                     code.cite("double_partner"),
@@ -197,7 +203,20 @@ class Auction:
     def force(self, seat: Seat, call: Call) -> CallMade:
         """Enter a call the laws let stand though irregular (laws mode): made by
         ``seat`` out of turn, the bidding continues from his left (Whist Club 51,
-        Royalton 37); an insufficient bid condoned stands as made (Royalton 40)."""
+        Royalton 37); an insufficient bid condoned stands as made (Royalton 40).
+        A bid that is no declaration of the code (eight odd tricks), or a double
+        with nothing to double, cannot stand."""
+        if isinstance(call, Bid) and call not in self.code.bid_order:
+            raise IllegalCallError(
+                f"{call} is no declaration of this code and cannot stand", self.code.cite("overbid")
+            )
+        if (call is Other.DOUBLE and (self.bid is None or self.doubled)) or (
+            call is Other.REDOUBLE and self.doubled != 1
+        ):
+            raise IllegalCallError(
+                f"{call} cannot stand: a declaration is doubled and redoubled once only",
+                self.code.cite("redouble_twice"),
+            )
         self._offset = (self._offset + int(seat) - int(self.turn)) % 4
         return self._apply(call)
 

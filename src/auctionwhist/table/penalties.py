@@ -484,12 +484,45 @@ def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceC
     return rec
 
 
+# The irregularities the table names itself when the call or card is made
+# (``IrregularCall``, ``IrregularCard``, a renounce, ``CardExposed``): their
+# remedies act on that call or card, so they are not reported bare.
+NAMED_BY_ACTION = frozenset(
+    {
+        "pass_out_of_turn",
+        "call_out_of_turn",
+        "double_out_of_turn",
+        "insufficient_bid",
+        "impossible_bid",
+        "double_partner",
+        "redouble_twice",
+        "debarred_call",
+        "lead_out_of_turn",
+        "declarant_lead_out_of_turn",
+        "lead_in_partners_turn",
+        "play_out_of_turn",
+        "exposed_in_auction",
+        "exposed_card",
+        "exposed_before_lead",
+        "last_card_exposed",
+        "declarant_exposed",
+        "renounce_corrected",
+        "declarant_renounce_corrected",
+    }
+)
+
+
 def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
     """The offence ``seat`` is reported for (``c`` the card concerned), or raise."""
     o = offence(t.code, key)
     if not t.laws:
         raise TableError(
             f"{o.name}: rule on it at a table played under the laws (mode='laws')",
+            t.code.cite(o.topic),
+        )
+    if key in NAMED_BY_ACTION:
+        raise TableError(
+            f"{o.name} is named by the table when the call or card is made; make it",
             t.code.cite(o.topic),
         )
     if t.phase in ("penalty", "done", "claim"):
