@@ -200,3 +200,60 @@ def test_random_legal_auctions_end(key: str, dealer: int, rng: random.Random) ->
         ]
     else:
         assert code.dealer_may_pass
+
+
+@pytest.mark.parametrize(
+    ("calls", "seat", "call", "irregularity"),
+    [
+        (("1H",), W, "1S", "call_out_of_turn"),  # South's turn
+        (("1H",), W, "pass", "pass_out_of_turn"),
+        (("1H",), W, "double", "double_out_of_turn"),
+        (("2H",), None, "1S", "insufficient_bid"),
+        (("2H",), None, Bid(8, "S"), "impossible_bid"),
+        (("2H",), None, "double", "lawful"),
+        (("2H", "double"), None, "double", "redouble_twice"),
+        (("2H", "pass"), None, "double", "double_partner"),
+        (("2H", "double", "redouble"), None, "redouble", "redouble_twice"),
+        (("2H", "double", "pass"), None, "redouble", "double_partner"),
+        (("2H", "double"), None, "redouble", "lawful"),
+        ((), None, "pass", None),  # the dealer must declare: no remedy, refused
+    ],
+)
+def test_an_illegal_call_names_its_irregularity_daw(
+    calls: tuple[str, ...], seat: Seat | None, call: str | Bid, irregularity: str | None
+) -> None:
+    """The auction's own verify says which irregularity a call is (daw 57-60),
+    so a table under the laws records it instead of re-deriving it."""
+    a = run("daw", N, *calls)
+    c = parse_call(call) if isinstance(call, str) else call
+    if irregularity == "lawful":
+        assert a.can_call(c, seat)
+        return
+    with pytest.raises(IllegalCallError) as e:
+        a.verify_call(c, seat)
+    assert e.value.irregularity == irregularity
+    assert not a.can_call(c, seat)
+
+
+def test_make_final_closes_on_an_earlier_declaration() -> None:
+    """Whist Club 52: the adversaries make their own last declaration final;
+    a double of the later declaration goes with it."""
+    a = run("auction", N, "1H", "1NT", "2H", "double")
+    a.make_final(E, Bid(1, "NT"))
+    assert a.is_over and a.contract is not None and str(a.contract) == "1NT"
+    assert a.declarer == E and a.doubled == 0
+    with pytest.raises(IllegalCallError, match="closed"):
+        a.verify_call(Other.PASS)
+
+
+def test_force_refuses_a_call_that_cannot_stand() -> None:
+    """A call out of turn let stand must be a call at all: no eight-trick bid,
+    no double of a redouble."""
+    a = run("royalton", N, "1H", "double", "redouble")
+    with pytest.raises(IllegalCallError, match="cannot stand"):
+        a.force(W, Bid(8, "C"))
+    with pytest.raises(IllegalCallError, match="cannot stand"):
+        a.force(W, Other.DOUBLE)
+    assert a.doubled == 2 and len(a.calls) == 3
+    a.force(N, Bid(2, "H"))
+    assert a.bid == Bid(2, "H") and a.turn == E

@@ -437,3 +437,43 @@ def test_laws_mode_random_renounces_replay(code: str, seed: int, data: st.DataOb
     again = Table.from_events(t.events)
     assert again.score() == t.score()
     assert sum(t.tricks_won()) == 13
+
+
+def test_a_call_irregularity_is_made_by_calling_not_reported_daw_57() -> None:
+    """A call out of turn is named by the table when the call is made: reported
+    bare it would have no call to rule on, so the table refuses it."""
+    t = laws_table("daw")
+    with pytest.raises(TableError, match="when the call or card is made"):
+        t.report(E, "call_out_of_turn")
+    assert t.phase == "auction" and t.pending is None
+
+
+def test_a_call_out_of_turn_that_cannot_stand_is_not_let_stand_royalton_37() -> None:
+    """Royalton 37: a call out of turn may stand; an eight-trick bid cannot, so
+    the robots' fallback takes the first remedy that can be carried out."""
+    t = laws_table("royalton")
+    assert t.auction is not None
+    irr = t.call(Bid(8, "C"), seat=t.auction.turn.left)
+    assert isinstance(irr, IrregularCall) and t.pending is not None
+    chooser = t.pending.choosers[0]
+    stand = Ruling(chooser, t.pending.offence.key, "stand")
+    assert not t.can(stand)
+    with pytest.raises(LawsError, match="cannot stand"):
+        t.act(stand)
+    assert t.events[-1] == irr and t.phase == "penalty"
+    ruling = t.workable_ruling()
+    assert ruling.option != "stand" and t.can(ruling)
+    assert t.act(ruling) == ruling and t.pending is None
+
+
+def test_pop_takes_back_a_ruling_and_its_remedy_daw_57() -> None:
+    t = laws_table("daw")
+    assert t.auction is not None
+    offender = t.auction.turn.left
+    t.call(Bid(1, "S"), seat=offender)
+    before = (t.events, t.phase, t.to_act, t.pending)
+    p = t.pending
+    assert p is not None
+    ruling = t.rule(p.choosers[0], p.offence.options[0].key)
+    assert t.pop() == ruling
+    assert (t.events, t.phase, t.to_act, t.pending) == before

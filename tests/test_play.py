@@ -129,3 +129,23 @@ def test_follow_suit_keeps_the_suit_led_while_the_hand_holds_it() -> None:
     assert follow_suit(hand, []) == hand  # the lead: any card
     assert follow_suit(hand, cards("H9")) == hand_from_cards(cards("HA", "H2"))
     assert follow_suit(hand, cards("D9", "DA")) == hand  # void in the suit led: any card
+
+
+def test_a_renounce_is_refused_unless_the_table_lets_it_happen_daw_100() -> None:
+    """Play answers follow suit once: ``is_renounce`` names a card of another
+    suit while the suit led is held; ``play(renounce=True)`` lets a table under
+    the laws record it (daw 100), and ``undo`` takes it back (daw 103)."""
+    p = Play(DAW, DEAL.hands, N, Suit.SPADES)
+    p.play(c("HT"))
+    assert p.turn == E and p.has_played(N) and not p.has_played(E)
+    assert p.is_renounce(c("S7")) and not p.is_renounce(c("HA"))
+    assert p.is_renounce(c("S6"), S)  # South holds hearts too
+    assert not p.is_renounce(c("HJ"), W)
+    assert p.legal_mask(W) == sum(1 << x for x in cards("HJ", "H4", "H3", "H2"))
+    with pytest.raises(IllegalPlayError, match="renounces"):
+        p.play(c("S7"))
+    assert not p.can_play(c("S7")) and p.can_play(c("S7"), renounce=True)
+    p.play(c("S7"), renounce=True)
+    assert p.trick == cards("HT", "S7")
+    back = p.undo()
+    assert back.card == c("S7") and p.turn == E and p.hands[E] >> c("S7") & 1

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from auctionwhist.calls import Bid, Call, Other
 from auctionwhist.cards import Seat
 from auctionwhist.dealing import deal
-from auctionwhist.records import Bridged, LeadCalled
+from auctionwhist.records import Bridged, CallMade, CardPlayed, LeadCalled, Ruling
 from auctionwhist.robots.bidding import BiddingRobot
 from auctionwhist.robots.player import (
     LowestCardPlayer,
@@ -20,6 +20,7 @@ from auctionwhist.robots.player import (
     PlayerError,
     RandomPlayer,
     act,
+    decide,
     play_deal,
     table_actor,
 )
@@ -203,3 +204,36 @@ def test_lowest_card_player_wins_cheaply_or_plays_low() -> None:
         c = players[seat].card(v, rng)
         assert c in v.legal_cards
         t.play_card(c)
+
+
+def test_a_robot_decides_an_action_as_data_and_the_table_acts_it() -> None:
+    """``decide`` answers with the record the table takes: a call, or for a
+    dummy's card, the card from dummy's seat (daw 74)."""
+    t = Table("daw", deal("daw", None, 1, seed=7))
+    players = _everyone(LowestCardPlayer())
+    rng = random.Random(0)
+    while not t.is_over:
+        action = decide(t, players, rng)
+        assert t.can(action)
+        if t.phase == "auction":
+            assert isinstance(action, CallMade) and action.seat == t.to_act
+        elif t.phase == "play":
+            assert t.play is not None
+            assert isinstance(action, CardPlayed) and action.seat == t.play.turn
+        assert t.act(action) == action and t.events[-1] == action
+
+
+def test_a_robot_ruling_that_cannot_be_carried_out_falls_back_royalton_37() -> None:
+    """The robot's own choice of remedy is tried first; when it cannot be carried
+    out, the first the law offers that can be (``Table.workable_ruling``)."""
+    d = deal("royalton", None, 1, seed=4)
+    t = Table("royalton", d, mode="laws")
+    t.call(Bid(8, "C"), seat=d.dealer.left)
+
+    class Stander(BiddingRobot):
+        def rule(self, view: SeatView, rng: random.Random) -> tuple[str, str]:
+            return "stand", ""
+
+    action = decide(t, _everyone(Stander()), random.Random(0))
+    assert isinstance(action, Ruling) and action == t.workable_ruling()
+    assert action.option != "stand"

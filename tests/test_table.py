@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from auctionwhist.calls import parse_call
 from auctionwhist.cards import Deal, Seat, card_from_str, card_suit
 from auctionwhist.codes import CODES, find_code
+from auctionwhist.dealing import deal
 from auctionwhist.records import Bridged, CallMade, CardPlayed, Dealt, LeadCalled
 from auctionwhist.robots import play_random_deal
-from auctionwhist.table import Table, TableError
+from auctionwhist.table import Mode, Table, TableError
 
 N, E, S, W = Seat
 PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
@@ -212,3 +213,29 @@ def test_law_iv_11_trump_declared_by_consent_whist() -> None:
         Table("whist", Deal.from_pbn(PBN, dealer=W, turned=card_from_str("CA")), trump=Suit.HEARTS)
     with pytest.raises(TableError, match="auction names the trump"):
         Table("daw", deal, trump=Suit.HEARTS)
+
+
+def test_actions_are_data_verify_can_act_and_pop() -> None:
+    """Every action comes as a record: ``verify`` raises with the law, ``can``
+    answers, ``act`` returns the record; ``pop`` takes it back."""
+    t = Table("daw", deal("daw", seed=2))
+    dealer = t.deal.dealer
+    good, bad = CallMade(dealer, parse_call("1H")), CallMade(dealer.left, parse_call("1H"))
+    assert t.can(good) and not t.can(bad)
+    with pytest.raises(TableError, match=r"Law \d+ \(daw\)"):
+        t.verify(bad)
+    before = t.events
+    with pytest.raises(TableError):
+        t.act(bad)
+    assert t.events == before
+    assert t.act(good) == good and t.events == (*before, good)
+    assert t.pop() == good and t.events == before and t.auction is not None
+    assert t.auction.calls == [] and t.to_act == dealer
+
+
+def test_mode_is_a_setting() -> None:
+    d = deal("daw", seed=2)
+    assert Table("daw", d).mode is Mode.ENFORCE and not Table("daw", d).laws
+    assert Table("daw", d, "laws").mode is Mode.LAWS and Table("daw", d, Mode.LAWS).laws
+    with pytest.raises(TableError, match="no such mode"):
+        Table("daw", d, "lenient")

@@ -41,7 +41,7 @@ from ..records import (
     TrumpDeclared,
 )
 from ..scoring import DealResult, DealScore, Holdings, Revoke, score_deal
-from . import claims, penalties, remedies
+from . import claims, irregularities, penalties, remedies
 from .errors import TableError
 from .penalties import Penalties, Pending
 
@@ -179,11 +179,11 @@ class Table:
         elif isinstance(action, Bridged | LeadCalled):
             self._verify_bridging(action.seat)
         elif isinstance(action, CardExposed):
-            penalties.verify_expose(self, action.seat, action.card)
+            irregularities.verify_expose(self, action.seat, action.card)
         elif isinstance(action, RenounceCorrected):
-            penalties.verify_correct_renounce(self, action.seat, action.card)
+            irregularities.verify_correct_renounce(self, action.seat, action.card)
         elif isinstance(action, Irregularity):
-            penalties.verify_report(self, action.seat, action.offence, action.card)
+            irregularities.verify_report(self, action.seat, action.offence, action.card)
         elif isinstance(action, Ruling):
             remedies.verify_rule(self, action)
         else:
@@ -212,11 +212,11 @@ class Table:
         if isinstance(action, Bridged | LeadCalled):
             return self._bridging(action)
         if isinstance(action, CardExposed):
-            return penalties.expose(self, action.seat, action.card)
+            return irregularities.expose(self, action.seat, action.card)
         if isinstance(action, RenounceCorrected):
-            return penalties.correct_renounce(self, action.seat, action.card)
+            return irregularities.correct_renounce(self, action.seat, action.card)
         if isinstance(action, Irregularity):
-            return penalties.report(self, action.seat, action.offence, action.card)
+            return irregularities.report(self, action.seat, action.offence, action.card)
         if isinstance(action, Ruling):
             return remedies.rule(self, action)
         raise TableError(f"a deal has one Dealt record; found {action!r} later")
@@ -455,7 +455,7 @@ class Table:
     def correct_renounce(self, seat: Seat) -> RenounceCorrected:
         """``seat`` corrects a renounce in error before it is established; the
         cards played after it go back to their holders, not liable (daw 103)."""
-        r = penalties.verify_correct_renounce(self, seat)
+        r = irregularities.verify_correct_renounce(self, seat)
         return self._do(RenounceCorrected(seat, r.card), RenounceCorrected)
 
     def report(self, seat: Seat, key: str, c: int | None = None) -> Irregularity:
@@ -468,7 +468,7 @@ class Table:
         (daw 74A and 102, Whist Club 62a and 87, AWL X §2 and XI §3). The table
         answers from the hand: a renounce in error is corrected (daw 103) and its
         record returned; None when he truly has none."""
-        if not penalties.verify_ask_renounce(self, asker, seat):
+        if not irregularities.verify_ask_renounce(self, asker, seat):
             return None
         return self.correct_renounce(seat)
 

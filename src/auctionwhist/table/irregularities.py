@@ -1,0 +1,246 @@
+"""Irregularities apart from a call or card: a card exposed, a renounce in
+error corrected or asked about, and any other irregularity reported by its
+offence's key (information given, dummy's suggestion, a card thrown with
+another...). Each puts its offence before the table for a ruling.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_MASKS, Seat, card_str
+from ..laws.offences import Offence, offence, offences_for
+from ..play import trick_winner
+from ..records import CardExposed, Irregularity, RenounceCorrected
+from .errors import TableError
+from .penalties import Renounce, raise_offence, settle_liable
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = [
+    "NAMED_BY_ACTION",
+    "correct_renounce",
+    "expose",
+    "report",
+    "verify_ask_renounce",
+    "verify_correct_renounce",
+    "verify_expose",
+    "verify_report",
+]
+
+
+def verify_expose(t: Table, seat: Seat, c: int) -> None:
+    if not t.laws:
+        raise TableError(
+            "a card is exposed only at a table played under the laws (mode='laws')",
+            t.code.cite("exposed"),
+        )
+    if not 0 <= c < 52 or not t.deal.hands[seat] >> c & 1:
+        raise TableError(f"{card_str(c)} is not in {seat.name.title()}'s hand")
+    if t.phase == "auction":
+        return
+    play = t.play
+    if t.phase != "play" or play is None or not play.hands[seat] >> c & 1:
+        raise TableError(f"{card_str(c)} cannot be exposed now", t.code.cite("exposed"))
+
+
+def expose(t: Table, seat: Seat, c: int) -> CardExposed:
+    """``seat`` exposes ``c``: drops it face up, shows it, names it."""
+    verify_expose(t, seat, c)
+    rec = CardExposed(seat, c)
+    t._log(rec)
+    play = t.play
+    if t.phase == "auction":
+        raise_offence(t, offence(t.code, "exposed_in_auction"), seat, card=c)
+        return rec
+    assert play is not None
+    declaring = play.declarer is not None and seat.side == play.declarer.side
+    offences = offences_for(t.code)
+    if declaring:
+        raise_offence(t, offences["declarant_exposed"], seat, card=c)
+    elif (
+        "last_card_exposed" in offences
+        and play.hands[seat] == 1 << c
+        and len(play.tricks) == 11
+        and not play.has_played(seat.partner)
+    ):
+        # Royalton 67: his last card shown before his partner plays to the
+        # twelfth trick; the partner's two cards become exposed.
+        t.penalties.make_liable(seat, c)
+        raise_offence(t, offences["last_card_exposed"], seat, card=c, target=seat.partner)
+    elif play.played == 0 and seat == play.turn.partner and "exposed_before_lead" in offences:
+        raise_offence(t, offences["exposed_before_lead"], seat, card=c, target=play.turn)
+    else:
+        t.penalties.make_liable(seat, c)
+        settle_liable(t, seat)
+    return rec
+
+
+def verify_correct_renounce(t: Table, seat: Seat, card: int | None = None) -> Renounce:
+    """The renounce in error ``seat`` may still correct (daw 103), or raise."""
+    r = t.penalties.open_renounce(seat)
+    if (
+        not t.laws
+        or t.play is None
+        or r is None
+        or r.kind == "comply"
+        or (card is not None and card != r.card)
+    ):
+        raise TableError(
+            f"{seat.name.title()} has no renounce in error to correct",
+            t.code.cite("renounce_corrected"),
+        )
+    return r
+
+
+def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceCorrected:
+    """``seat`` corrects a renounce in error before it is established; the
+    cards played after it go back to their holders, not liable (daw 103)."""
+    r = verify_correct_renounce(t, seat, card)
+    play = t.play
+    assert play is not None
+    after: list[Seat] = []
+    while True:
+        back = play.undo()
+        if back.card == r.card:
+            break
+        after.append(back.seat)
+    t.penalties.renounces.remove(r)
+    rec = RenounceCorrected(seat, r.card)
+    t._log(rec)
+    if r.kind == "dummy":
+        return rec  # dummy is not liable to a penalty (daw 77)
+    declaring = play.declarer is not None and seat.side == play.declarer.side
+    if declaring:
+        # daw 103: only if both adversaries have played, not when he is fourth.
+        o = offence(t.code, "declarant_renounce_corrected")
+        if o.who == "none" or len(after) < 2 or len(play.trick) == 3:
+            return rec
+        raise_offence(t, o, seat, card=r.card, target=seat)
+    else:
+        raise_offence(t, offence(t.code, "renounce_corrected"), seat, card=r.card, target=seat)
+    return rec
+
+
+# The irregularities the table names itself when the call or card is made
+# (``IrregularCall``, ``IrregularCard``, a renounce, ``CardExposed``): their
+# remedies act on that call or card, so they are not reported bare.
+NAMED_BY_ACTION = frozenset(
+    {
+        "pass_out_of_turn",
+        "call_out_of_turn",
+        "double_out_of_turn",
+        "insufficient_bid",
+        "impossible_bid",
+        "double_partner",
+        "redouble_twice",
+        "debarred_call",
+        "lead_out_of_turn",
+        "declarant_lead_out_of_turn",
+        "lead_in_partners_turn",
+        "play_out_of_turn",
+        "exposed_in_auction",
+        "exposed_card",
+        "exposed_before_lead",
+        "last_card_exposed",
+        "declarant_exposed",
+        "renounce_corrected",
+        "declarant_renounce_corrected",
+    }
+)
+
+
+def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
+    """The offence ``seat`` is reported for (``c`` the card concerned), or raise."""
+    o = offence(t.code, key)
+    if not t.laws:
+        raise TableError(
+            f"{o.name}: rule on it at a table played under the laws (mode='laws')",
+            t.code.cite(o.topic),
+        )
+    if key in NAMED_BY_ACTION:
+        raise TableError(
+            f"{o.name} is named by the table when the call or card is made; make it",
+            t.code.cite(o.topic),
+        )
+    if t.phase in ("penalty", "done", "claim"):
+        raise TableError(f"{o.name} cannot be dealt with now", t.code.cite(o.topic))
+    if key in ("two_cards", "winning_cards_exposed"):
+        o = _cards_thrown(t, o, seat, key, c)
+    return o
+
+
+def report(t: Table, seat: Seat, key: str, c: int | None = None) -> Irregularity:
+    o = verify_report(t, seat, key, c)
+    play = t.play
+    rec = Irregularity(seat, key, c)
+    t._log(rec)
+    target = seat
+    if key in ("attention_to_trick", "trump_named", "winning_cards_exposed"):
+        target = seat.partner
+    elif key == "dummy_suggestion" and play is not None and play.dummy is not None:
+        target = play.dummy
+    raise_offence(t, o, seat, card=c, target=target)
+    return rec
+
+
+def _cards_thrown(t: Table, o: Offence, seat: Seat, key: str, c: int | None) -> Offence:
+    """A card ``c`` thrown with the one ``seat`` just played (daw 81C, Whist
+    Club 72, Royalton 66), or after a winning card before his partner has
+    played (daw 85, Whist Club 73, Royalton 68, AWL XI §6)."""
+    play = t.play
+    law = t.code.cite(o.topic)
+    if play is None or t.phase != "play" or c is None or not play.hands[seat] >> c & 1:
+        raise TableError(f"{seat.name.title()} has no such card to show now", law)
+    if play.declarer is not None and seat.side == play.declarer.side:
+        # daw 84, Whist Club 74, Royalton 69: the declarant's cards are not liable.
+        return offence(t.code, "declarant_exposed")
+    if key == "two_cards":
+        last: Seat | None
+        if play.trick:
+            last = Seat((play.leader + len(play.trick) - 1) % 4)
+        else:
+            last = Seat((int(play.tricks[-1][0]) + 3) % 4) if play.tricks else None
+        if last != seat:
+            raise TableError(
+                f"{seat.name.title()} did not play the last card; expose() the card", law
+            )
+        return o
+    if not play.has_played(seat) or play.has_played(seat.partner):
+        raise TableError(
+            "the law applies to cards shown after his own card and before his partner plays",
+            law,
+        )
+    mine = play.trick[(int(seat) - play.leader) % 4]
+    higher = SUIT_MASKS[mine // 13] & ~((2 << mine) - 1)
+    adversaries = play.hands[seat.left] | play.hands[seat.right]
+    if (play.leader + trick_winner(play.trick, play.trump)) % 4 != int(
+        seat
+    ) or adversaries & higher:
+        raise TableError(
+            f"{card_str(mine)} is not a winning card against the adversaries; "
+            "expose() the other card",
+            law,
+        )
+    return o
+
+
+def verify_ask_renounce(t: Table, asker: Seat, seat: Seat) -> bool:
+    """Whether ``seat`` has a renounce in error to correct when ``asker`` asks;
+    raise if the question cannot be put now."""
+    play = t.play
+    law = t.code.cite("renounce_question")
+    if not t.laws or play is None or t.phase != "play":
+        raise TableError(
+            "a renounce can be asked about during the play at a table under the laws", law
+        )
+    if asker == seat:
+        raise TableError("a player asks his partner or an adversary, not himself", law)
+    if asker is play.dummy and ("dummy_asks" not in t.code.laws or seat != play.declarer):
+        # Royalton 53: dummy takes no part but in questions of fact and the score.
+        raise TableError(
+            "dummy takes no part in the play; he may not ask", t.code.cite("dummy_rights")
+        )
+    r = t.penalties.open_renounce(seat)
+    return r is not None and r.kind != "comply"
