@@ -19,6 +19,7 @@ from ..calls import Bid, Call, call_str, parse_call
 from ..cards import RANK_CHARS, SUIT_CHARS, Seat, card_from_str, card_rank
 from ..dealing import deal as deal_cards
 from ..errors import WhistError
+from ..records import Bridged, CallMade, CardPlayed, LeadCalled
 from ..table import Table
 from ._common import (
     CODE_LIST,
@@ -231,8 +232,8 @@ def _play_at_terminal(
         if table.phase == "auction":
             seat = table.auction.turn if table.auction else you
             legal = table.legal_calls()
-            call: Call | None = None
-            while human and call is None:
+            made: CallMade | None = None
+            while human and made is None:
                 text = io.ask(Text(f"Your call ({_calls_prompt(legal)}): "))
                 if text is None:
                     human = False
@@ -243,15 +244,15 @@ def _play_at_terminal(
                 if text in ("?", "help", ""):
                     continue
                 try:
-                    call = parse_call(text)
-                    table.call(call)
+                    made = CallMade(seat, parse_call(text))
+                    table.verify(made)
                 except WhistError as e:
                     out.print(f"[red]{one_line(str(e))}[/red]")
-                    call = None
-            if call is None:
-                call = player.call(SeatView.of(table, seat), rng)
-                table.call(call)
-            out.print(f"{seat.name.title():>5}: {call_str(call)}")
+                    made = None
+            if made is None:
+                made = CallMade(seat, player.call(SeatView.of(table, seat), rng))
+            table.act(made)
+            out.print(f"{seat.name.title():>5}: {call_str(made.call)}")
             if table.phase != "auction":
                 out.print()
                 _show_auction(table, out)
@@ -271,15 +272,15 @@ def _play_at_terminal(
                     choice = "b"
                 elif text.lower() in ("l", "lead", "call"):
                     choice = "l"
+            declarant = table.to_act
+            assert declarant is not None
             if choice is None:
-                declarant = table.to_act
-                assert declarant is not None
                 choice = "b" if player.bridge(SeatView.of(table, declarant), rng) else "l"
             if choice == "b":
-                table.bridge()
+                table.act(Bridged(declarant))
                 out.print(f"The nullo is bridged {c.cite('bridging')}.")
             else:
-                table.call_lead()
+                table.act(LeadCalled(declarant))
                 out.print("The declarant keeps the nullo and calls the lead.")
         elif table.phase == "play":
             play = table.play
@@ -309,7 +310,7 @@ def _play_at_terminal(
                     continue
                 try:
                     chosen = _read_card(text, legal_cards)
-                    table.play_card(chosen)
+                    table.verify(CardPlayed(hand_seat, chosen))
                 except WhistError as e:
                     out.print(f"[red]{one_line(str(e))}[/red]")
                     chosen = None
@@ -317,7 +318,7 @@ def _play_at_terminal(
                 actor = table.to_act  # the declarer when dummy's card is to play
                 assert actor is not None
                 chosen = player.card(SeatView.of(table, actor), rng)
-                table.play_card(chosen)
+            table.act(CardPlayed(hand_seat, chosen))  # dummy's card is dummy's
             if not dummy_shown and play.dummy is not None:
                 dummy_shown = True
                 out.print(

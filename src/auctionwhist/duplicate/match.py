@@ -432,7 +432,7 @@ def play_match(
     foster: bool = False,
     longest: int | None = None,
     on_play: Callable[[MatchPlay], None] | None = None,
-    mode: Mode = "enforce",
+    mode: Mode | str = Mode.ENFORCE,
 ) -> Match:
     """Deal the trays and play every play of the schedule with ``player`` in
     every seat (``robots.robots_at_table()`` for robots: the caller chooses, so
