@@ -1,8 +1,8 @@
 """One deal at a table: the event log, the strictness mode, the state derived.
 
 ``table`` holds the ``Table`` and its one action dispatcher; ``penalties`` what
-the laws' irregularities leave at the table; ``remedies`` the rulings carried
-out.
+the laws' irregularities leave at the table; ``irregularities`` those apart
+from a call or card; ``remedies`` the rulings carried out; ``claims`` claims.
 """
 
 from __future__ import annotations
