@@ -418,8 +418,11 @@ class Table:
             )
         return play
 
-    def _verify_card(self, seat: Seat, c: int, in_turn: bool) -> tuple[Offence | None, Seat | None]:
-        """In laws mode, the offence a card out of turn is and who pays for it."""
+    def _verify_card(
+        self, seat: Seat, c: int, in_turn: bool, acting: bool = False
+    ) -> tuple[Offence | None, Seat | None]:
+        """In laws mode, the offence a card out of turn is and who pays for it.
+        ``acting``: the play's own verify is left to ``Play.play`` (once)."""
         play = self._card_phase()
         if in_turn and seat != play.turn:
             raise TableError(f"{seat.name.title()} is not the hand to play")
@@ -431,11 +434,12 @@ class Table:
                 f"it is {play.turn.name.title()}'s turn to play, not {seat.name.title()}'s",
                 self.code.cite(topic),
             )
-        play.verify_play(c)
+        if not acting:
+            play.verify_play(c)
         return None, None
 
     def _play_card(self, seat: Seat, c: int, in_turn: bool) -> CardPlayed | IrregularCard:
-        o, target = self._verify_card(seat, c, in_turn)
+        o, target = self._verify_card(seat, c, in_turn, acting=True)
         play = self.play
         assert play is not None
         if not self.laws:
