@@ -27,7 +27,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import records
 from ..calls import Call, CallError, call_str, parse_call
@@ -75,6 +75,7 @@ _NAMES: dict[type[Any], str] = {cls: name for name, cls in _RECORDS.items()}
 # -- one codec per kind of field: (to JSON, from JSON) -------------------------
 
 Encode = Callable[[Any], Any]
+_T = TypeVar("_T")
 Decode = Callable[[Any, str], Any]
 
 
@@ -90,20 +91,21 @@ def _dec_seat(value: Any, where: str) -> Seat:
     return Seat.from_char(value)
 
 
-def _dec_card(value: Any, where: str) -> int:
-    _want(str, value, where, 'a card such as "SA"')
+def _parsed(parse: Callable[[str], _T], value: Any, where: str, what: str) -> _T:
+    """A string field read by its own parser, whose error names the field."""
+    _want(str, value, where, what)
     try:
-        return card_from_str(value)
-    except DealError as e:
+        return parse(value)
+    except (DealError, CallError) as e:
         raise JsonLogError(f"{where}: {e}") from None
+
+
+def _dec_card(value: Any, where: str) -> int:
+    return _parsed(card_from_str, value, where, 'a card such as "SA"')
 
 
 def _dec_call(value: Any, where: str) -> Call:
-    _want(str, value, where, 'a call such as "1H", "pass", "X", "no bid"')
-    try:
-        return parse_call(value)
-    except CallError as e:
-        raise JsonLogError(f"{where}: {e}") from None
+    return _parsed(parse_call, value, where, 'a call such as "1H", "pass", "X", "no bid"')
 
 
 def _dec_int(value: Any, where: str) -> int:
