@@ -72,6 +72,12 @@ class Dealt:
         return out
 
 
+def exchanged(own: Iterable[int], other: Iterable[int]) -> list[TrayPlay]:
+    """A table's trays where two tables exchange: its own dealt, then the
+    other table's overplayed."""
+    return [TrayPlay(t) for t in own] + [TrayPlay(t, True) for t in other]
+
+
 def mark_steps(dealt: Dealt, orders: Sequence[Sequence[int]]) -> list[list[TrayPlay]]:
     """Mark original/overplay for tables playing side by side in one round.
 

@@ -13,7 +13,17 @@ from functools import cache
 
 from ...cards import Seat
 from ..schedule import Comparison, Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import Dealt, holder, mark_steps, play_ref, player_sitting, players, schedule
+from ._build import (
+    Dealt,
+    Seats,
+    exchanged,
+    holder,
+    mark_steps,
+    play_ref,
+    player_sitting,
+    players,
+    schedule,
+)
 from .compass import _method, progression, tray_orders
 
 REF_FOUR = "seed 002, INDIVIDUALS (four players, memory duplicate)"
@@ -123,6 +133,12 @@ def _safford_spread(layout: Sequence[tuple[int, Seat]]) -> int | None:
     return None
 
 
+def _seats(at: dict[tuple[int, Seat], str], table: int) -> Seats:
+    """The players at ``table`` in a set, North first."""
+    n, e, s, w = (at[(table, seat)] for seat in Seat)
+    return (n, e, s, w)
+
+
 def safford_individuals(tables: int = 2, deals: int | None = None) -> Schedule:
     """Eight individuals, seven sets of four hands at two tables: 28 hands."""
     if tables != 2:
@@ -138,14 +154,8 @@ def safford_individuals(tables: int = 2, deals: int | None = None) -> Schedule:
         base = 2 * per * s
         own = (range(base + 1, base + per + 1), range(base + per + 1, base + 2 * per + 1))
         for t in (1, 2):
-            trays = [TrayPlay(x) for x in own[t - 1]] + [TrayPlay(x, True) for x in own[2 - t]]
-            seats = (
-                at[(t, Seat.NORTH)],
-                at[(t, Seat.EAST)],
-                at[(t, Seat.SOUTH)],
-                at[(t, Seat.WEST)],
-            )
-            sittings.append(player_sitting(s + 1, t, seats, trays))
+            trays = exchanged(own[t - 1], own[2 - t])
+            sittings.append(player_sitting(s + 1, t, _seats(at, t), trays))
     return schedule(
         "safford-individuals",
         REF_SAFFORD,
@@ -272,13 +282,7 @@ def married_couples(tables: int = 4, deals: int | None = None) -> Schedule:
     for s, at in enumerate(_married_sets(layout)):
         orders = [[4 * s + (t + k) % 4 + 1 for k in range(4)] for t in range(4)]
         for t, trays in enumerate(mark_steps(dealt, orders), start=1):
-            seats = (
-                at[(t, Seat.NORTH)],
-                at[(t, Seat.EAST)],
-                at[(t, Seat.SOUTH)],
-                at[(t, Seat.WEST)],
-            )
-            sittings.append(player_sitting(s + 1, t, seats, trays))
+            sittings.append(player_sitting(s + 1, t, _seats(at, t), trays))
     return schedule(
         "married-couples",
         REF_MARRIED,

@@ -7,7 +7,7 @@ import random
 
 from ...cards import Seat
 from ..schedule import Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import pair_sitting, pairs, schedule
+from ._build import exchanged, pair_sitting, pairs, schedule
 
 REF_TWO = "seed 002, PAIR AGAINST PAIR: Two Pairs (memory); seed 000 laws 114-117"
 REF_FOUR = "seed 002, PAIR AGAINST PAIR: Four Pairs"
@@ -81,7 +81,7 @@ def four_pairs(tables: int = 2, deals: int | None = None) -> Schedule:
         first = 2 * per * s
         own = (range(first + 1, first + per + 1), range(first + per + 1, first + 2 * per + 1))
         for i, (ns, ew) in enumerate(tabs):
-            trays = [TrayPlay(t) for t in own[i]] + [TrayPlay(t, True) for t in own[1 - i]]
+            trays = exchanged(own[i], own[1 - i])
             sittings.append(pair_sitting(s + 1, i + 1, ns, ew, trays))
     return schedule(
         "four-pairs",
@@ -116,7 +116,7 @@ def six_pairs(tables: int = 3, deals: int | None = None) -> Schedule:
         for i in (0, 1):
             spec = tabs[i]
             assert spec is not None
-            trays = [TrayPlay(t) for t in own[i]] + [TrayPlay(t, True) for t in own[1 - i]]
+            trays = exchanged(own[i], own[1 - i])
             sittings.append(pair_sitting(p, i + 1, spec[0], spec[1], trays))
         spec3 = tabs[2]
         if spec3 is None:

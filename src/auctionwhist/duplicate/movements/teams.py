@@ -6,7 +6,7 @@ seed 002 "POSITION OF THE PLAYERS", "CLUB AGAINST CLUB", "TEAM AGAINST TEAM").
 from __future__ import annotations
 
 from ..schedule import Contestant, Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import schedule
+from ._build import exchanged, schedule
 
 # Goodfellow's positions as printed: for each position, each table's
 # N, (W, E), S — the seed's diagram reads North on top, West left.
@@ -80,7 +80,7 @@ def _exchange(
     """Two tables each deal their own trays, then exchange and overplay them."""
     out = []
     for i in (0, 1):
-        trays = [TrayPlay(t) for t in own[i]] + [TrayPlay(t, True) for t in own[1 - i]]
+        trays = exchanged(own[i], own[1 - i])
         out.append(_team_sitting(rnd, tables[i], seats[i], trays))
     return out
 
