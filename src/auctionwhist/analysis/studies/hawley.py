@@ -26,7 +26,7 @@ exact row, twelve on the median (docs/analysis.md).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,79 +129,56 @@ def summarise(records: Sequence[DealRecord]) -> dict[str, Any]:
 
 def report(summary: dict[str, Any], out: Path) -> str:
     codes = summary["codes"]
-    roy, old, new = (codes[c] for c in CODES)
     w, s = summary["with_nullo"], summary["suits_and_nt"]
+
+    def by_code(key: str, fmt: Callable[[float], str] = pct) -> list[str]:
+        return [fmt(codes[c][key]) for c in CODES]
+
+    def by_nullo(key: str, fmt: Callable[[float], str] = pct) -> list[str]:
+        # Royalton has nullo; the old and new counts have only suits and no-trump.
+        return [fmt(w[key]), fmt(s[key]), fmt(s[key])]
+
+    def royalton_only(key: str) -> list[str]:
+        return [pct(codes["royalton"][key]), "—", "—"]
+
+    def odd(x: float) -> str:
+        return f"{x:.2f}"
+
     rows = [
         [
             "No-trump the final declaration (ch. I)",
             f"once in 72 hands ({pct(AUTHOR_NT)})",
-            pct(roy["nt_share"]),
-            pct(old["nt_share"]),
-            pct(new["nt_share"]),
+            *by_code("nt_share"),
         ],
-        [
-            "… no-trump among the par declarations at all",
-            "",
-            pct(roy["nt_among_par"]),
-            pct(old["nt_among_par"]),
-            pct(new["nt_among_par"]),
-        ],
+        ["… no-trump among the par declarations at all", "", *by_code("nt_among_par")],
         [
             "Average odd tricks of the best declaration (summary 17)",
             "more than 3",
-            f"{roy['mean_par_odd_tricks']:.2f}",
-            f"{old['mean_par_odd_tricks']:.2f}",
-            f"{new['mean_par_odd_tricks']:.2f}",
+            *by_code("mean_par_odd_tricks", odd),
         ],
         [
             "… most odd tricks of any declaration in the four hands",
             "more than 3",
-            f"{w['mean_most_odd_tricks']:.2f}",
-            f"{s['mean_most_odd_tricks']:.2f}",
-            f"{s['mean_most_odd_tricks']:.2f}",
+            *by_nullo("mean_most_odd_tricks", odd),
         ],
         [
             "Every deal has a declaration making four odd or more (The Game)",
             "every deal (100%)",
-            pct(w["four_or_more"]),
-            pct(s["four_or_more"]),
-            pct(s["four_or_more"]),
+            *by_nullo("four_or_more"),
         ],
-        [
-            "Nullo the final declaration (The Nullo)",
-            "frequent",
-            pct(roy["nullo_share"]),
-            "—",
-            "—",
-        ],
+        ["Nullo the final declaration (The Nullo)", "frequent", *royalton_only("nullo_share")],
         [
             "Final declaration made with over tricks (ch. I)",
             f"15 of 72 ({pct(AUTHOR_OVER)})",
-            pct(roy["par_over"]),
-            pct(old["par_over"]),
-            pct(new["par_over"]),
+            *by_code("par_over"),
         ],
         [
             "… failed (double dummy: a sacrifice)",
             f"11 of 72 ({pct(AUTHOR_FAILED)})",
-            pct(roy["par_failed"]),
-            pct(old["par_failed"]),
-            pct(new["par_failed"]),
+            *by_code("par_failed"),
         ],
-        [
-            "… made exactly",
-            f"46 of 72 ({pct(AUTHOR_EXACT)})",
-            pct(roy["par_exact"]),
-            pct(old["par_exact"]),
-            pct(new["par_exact"]),
-        ],
-        [
-            'Deals nobody bids (dealer\'s "no bid", law 30)',
-            "",
-            pct(roy["passed_out"]),
-            "—",
-            "—",
-        ],
+        ["… made exactly", f"46 of 72 ({pct(AUTHOR_EXACT)})", *by_code("par_exact")],
+        ['Deals nobody bids (dealer\'s "no bid", law 30)', "", *royalton_only("passed_out")],
     ]
     table = markdown_table(
         ["claim (Hawley, *Royalton*, 1915)", "author", "Royalton", "old count", "new count"], rows
