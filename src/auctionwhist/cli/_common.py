@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table as RichTable
 from rich.text import Text
 from typer.core import TyperGroup
@@ -35,6 +35,7 @@ __all__ = [
     "WhistGroup",
     "card_text",
     "code_of",
+    "columns_table",
     "compass",
     "contract_of",
     "deal_of",
@@ -303,21 +304,27 @@ def compass(d: Deal, hidden: frozenset[Seat] = frozenset()) -> RichTable:
     return grid
 
 
+def columns_table(*columns: tuple[str, JustifyMethod], **options: Any) -> RichTable:
+    """A table with these columns (name, justify), a rule under the heads and no edge."""
+    table = RichTable(box=box.SIMPLE_HEAD, show_edge=False, **options)
+    for name, justify in columns:
+        table.add_column(name, justify=justify)
+    return table
+
+
 def score_table(code: Code, s: DealScore, console: Console) -> None:
     """A deal's score itemised with the laws, then the totals of each side."""
     columns = {"trick": code.columns[0], "honor": code.columns[1]}
     if s.void:
         console.print(s.note or "no score")
         return
-    items = RichTable(box=box.SIMPLE_HEAD, title=None, show_edge=False)
-    for name, justify in (
+    items = columns_table(
         ("side", "left"),
         ("column", "left"),
         ("points", "right"),
         ("reason", "left"),
         ("law", "left"),
-    ):
-        items.add_column(name, justify=justify)  # type: ignore[arg-type]
+    )
     for it in s.items:
         items.add_row(SIDES[it.side], columns[it.column], str(it.points), it.reason, it.law)
     if s.items:

@@ -34,6 +34,7 @@ from ._common import (
     CODE_LIST,
     card_text,
     code_of,
+    columns_table,
     compass,
     deal_of,
     fail,
@@ -71,15 +72,13 @@ def _par_view(code: Code, p: Par, out: Console) -> None:
         out.print(f"Par ({code.key}): 0, nobody bids {code.cite('all_pass')}")
         return
     out.print(Text.assemble(("Par", "bold"), f" ({code.key}): N-S {_signed(p.score)}"))
-    t = RichTable(box=box.SIMPLE_HEAD, show_edge=False)
-    for name, justify in (
+    t = columns_table(
         ("contract", "left"),
         ("declarer", "left"),
         ("tricks", "right"),
         ("result", "left"),
         ("N-S net", "right"),
-    ):
-        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+    )
     for pc in p.contracts:
         if pc.made:
             over = pc.odd_tricks - pc.contract.level
@@ -129,14 +128,7 @@ def _on_terminal(what: str, total: int | None = None) -> AbstractContextManager[
 
 def _review_view(reviews: list[CardReview]) -> RichTable:
 
-    t = RichTable(
-        title="The play, double dummy",
-        caption="tricks: the side's from this trick on, all playing best after "
-        "the card; cost: given up against the best",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-    )
-    for name, justify in (
+    t = columns_table(
         ("trick", "right"),
         ("seat", "left"),
         ("card", "left"),
@@ -144,8 +136,10 @@ def _review_view(reviews: list[CardReview]) -> RichTable:
         ("best", "right"),
         ("cost", "right"),
         ("best cards", "left"),
-    ):
-        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+        title="The play, double dummy",
+        caption="tricks: the side's from this trick on, all playing best after "
+        "the card; cost: given up against the best",
+    )
     for r in reviews:
         cells: list[str | Text]
         if r.cost is None:

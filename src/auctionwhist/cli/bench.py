@@ -9,10 +9,8 @@ import sys
 from typing import Annotated
 
 import typer
-from rich import box
-from rich.table import Table as RichTable
 
-from ._common import code_of, fail, new_console
+from ._common import code_of, columns_table, fail, new_console
 
 __all__ = ["bench_engine_command", "bench_robots_command", "bench_solver_command"]
 
@@ -52,15 +50,14 @@ def bench_engine_command(
     if as_json:
         sys.stdout.write(json.dumps(figures, indent=2) + "\n")
         return
-    tbl = RichTable(box=box.SIMPLE_HEAD, show_edge=False, title="whist bench engine")
-    for name, justify in (
+    tbl = columns_table(
         ("engine", "left"),
         ("deals/s", "right"),
         ("actions/s", "right"),
         ("deals", "right"),
         ("actions/deal", "right"),
-    ):
-        tbl.add_column(name, justify=justify)  # type: ignore[arg-type]
+        title="whist bench engine",
+    )
     for key, f in figures["ours"]["per_code"].items():
         tbl.add_row(
             f"ours: {key}",
