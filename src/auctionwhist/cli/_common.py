@@ -159,20 +159,22 @@ def seat_of(option: str, text: str) -> Seat:
     return Seat.from_char(key)
 
 
-def contract_of(code: Code, text: str) -> Contract:
-    """The final declaration of ``--contract``, one the code allows."""
+def contract_of(code: Code, text: str, where: str = "") -> Contract:
+    """The final declaration ``text``, one the code allows; ``where`` names the
+    input at fault (by default ``--contract``)."""
+    where = where or f"--contract {text!r}"
     try:
         contract = parse_contract(text)
     except WhistError as e:
-        fail(f"--contract: {e}")
+        fail(f"{where}: {e}")
     bid = contract.bid
     if bid.denomination not in code.trick_values:
         fail(
-            f"--contract {text!r}: {bid.denom.name} is not a declaration of {code.key} "
+            f"{where}: {bid.denom.name} is not a declaration of {code.key} "
             f"(its declarations are {', '.join(code.trick_values)}) {code.cite('trick_score')}"
         )
     if bid.royal and not code.royal_bids:
-        fail(f"--contract {text!r}: {code.key} has no royal bids (R); only royalton has")
+        fail(f"{where}: {code.key} has no royal bids (R); only royalton has")
     return contract
 
 

@@ -13,7 +13,6 @@ from rich import box
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..calls import parse_contract
 from ..cards import Seat
 from ..codes import Code
 from ..errors import WhistError
@@ -211,15 +210,7 @@ def _parse_rubber_deal(code: Code, text: str, where: str) -> DealResult:
     con_text = tokens.pop(0)
     if tokens and tokens[0].upper() in ("X", "XX"):
         con_text += tokens.pop(0)
-    try:
-        con = parse_contract(con_text)
-    except WhistError as e:
-        fail(f"{where} {text!r}: {e}")
-    if con.bid.denomination not in code.trick_values or (con.royal and not code.royal_bids):
-        fail(
-            f"{where} {text!r}: {con} is not a declaration of {code.key} "
-            f"(its declarations are {', '.join(code.trick_values)})"
-        )
+    con = contract_of(code, con_text, f"{where} {text!r}")
     seat = seat_of(f"{where} {text!r}: declarer", tokens.pop(0))
     try:
         tricks = int(tokens.pop(0))
