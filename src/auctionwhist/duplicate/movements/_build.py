@@ -78,6 +78,19 @@ def exchanged(own: Iterable[int], other: Iterable[int]) -> list[TrayPlay]:
     return [TrayPlay(t) for t in own] + [TrayPlay(t, True) for t in other]
 
 
+def label_hands(labels: list[str], hands: Sequence[int], tables: Sequence[int]) -> list[list[int]]:
+    """The trays of the hands each of ``tables`` deals, numbered on after
+    ``labels``, to which their names are added: the seed numbers hands per
+    table ("hand 3, table 2")."""
+    out: list[list[int]] = []
+    for t in tables:
+        out.append([])
+        for h in hands:
+            labels.append(f"hand {h}, table {t}")
+            out[-1].append(len(labels))
+    return out
+
+
 def mark_steps(dealt: Dealt, orders: Sequence[Sequence[int]]) -> list[list[TrayPlay]]:
     """Mark original/overplay for tables playing side by side in one round.
 

@@ -7,7 +7,7 @@ import random
 
 from ...cards import Seat
 from ..schedule import Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import exchanged, pair_sitting, pairs, schedule
+from ._build import exchanged, label_hands, pair_sitting, pairs, schedule
 
 REF_TWO = "seed 002, PAIR AGAINST PAIR: Two Pairs (memory); seed 000 laws 114-117"
 REF_FOUR = "seed 002, PAIR AGAINST PAIR: Four Pairs"
@@ -108,11 +108,7 @@ def six_pairs(tables: int = 3, deals: int | None = None) -> Schedule:
     sittings: list[Sitting] = []
     left_at_3: list[int] = []
     for p, (tabs, hands, third) in enumerate(SIX_PAIRS, start=1):
-        own: list[list[int]] = [[], []]
-        for i in (0, 1):
-            for h in hands:
-                labels.append(f"hand {h}, table {i + 1}")
-                own[i].append(len(labels))
+        own = label_hands(labels, hands, (1, 2))
         for i in (0, 1):
             spec = tabs[i]
             assert spec is not None

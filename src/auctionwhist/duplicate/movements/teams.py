@@ -5,8 +5,10 @@ seed 002 "POSITION OF THE PLAYERS", "CLUB AGAINST CLUB", "TEAM AGAINST TEAM").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..schedule import Contestant, Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import exchanged, schedule
+from ._build import exchanged, label_hands, schedule
 
 # Goodfellow's positions as printed: for each position, each table's
 # N, (W, E), S — the seed's diagram reads North on top, West left.
@@ -75,7 +77,7 @@ def _exchange(
     rnd: int,
     tables: tuple[int, int],
     seats: tuple[tuple[str, str, str, str], tuple[str, str, str, str]],
-    own: tuple[list[int], list[int]],
+    own: Sequence[list[int]],
 ) -> list[Sitting]:
     """Two tables each deal their own trays, then exchange and overplay them."""
     out = []
@@ -149,11 +151,7 @@ def league_teams(tables: int = 2, deals: int | None = None, variant: str | None 
         for k in range(1, sets + 1):
             sfx = f".{k}" if sets > 1 else ""
             t1, t2 = 2 * k - 1, 2 * k
-            own: tuple[list[int], list[int]] = ([], [])
-            for j, t in enumerate((t1, t2)):
-                for h in hands:
-                    labels.append(f"hand {h}, table {t}")
-                    own[j].append(len(labels))
+            own = label_hands(labels, hands, (t1, t2))
             seats = (_seats(LEAGUE_POSITIONS[p][0], sfx), _seats(LEAGUE_POSITIONS[p][1], sfx))
             sittings += _exchange(i + 1, (t1, t2), seats, own)
     return schedule(
@@ -197,11 +195,7 @@ def club_against_club(
         for k in range(1, sets + 1):
             four = (_club(position[0], k), _club(position[1], k))
             t = (2 * k - 1, 2 * k) if b % 2 == 0 else (2 * k, 2 * k - 1)
-            own: tuple[list[int], list[int]] = ([], [])
-            for j in (0, 1):
-                for h in hands:
-                    labels.append(f"hand {h}, table {t[j]}")
-                    own[j].append(len(labels))
+            own = label_hands(labels, hands, t)
             for j in (0, 1):
                 sittings.append(
                     _team_sitting(own_rounds[0], t[j], four[j], [TrayPlay(x) for x in own[j]])
