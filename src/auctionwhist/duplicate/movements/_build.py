@@ -141,15 +141,20 @@ def play_ref(sitting: Sitting, tp: TrayPlay) -> Play:
     return Play(sitting.round, sitting.table, tp.tray)
 
 
+def plays_by_tray(sittings: Iterable[Sitting]) -> dict[int, list[tuple[Sitting, TrayPlay]]]:
+    """Every play of each tray, in the order of the sittings."""
+    by: dict[int, list[tuple[Sitting, TrayPlay]]] = defaultdict(list)
+    for s in sittings:
+        for tp in s.trays:
+            by[tp.tray].append((s, tp))
+    return by
+
+
 def two_play_comparisons(
     rounds: Sequence[Round], individual: bool = False
 ) -> tuple[Comparison, ...]:
     """Each tray played twice, the two plays compared (team or pair matches)."""
-    by: dict[int, list[tuple[Sitting, TrayPlay]]] = defaultdict(list)
-    for r in rounds:
-        for s in r.sittings:
-            for tp in s.trays:
-                by[tp.tray].append((s, tp))
+    by = plays_by_tray(s for r in rounds for s in r.sittings)
     out = []
     for tray in sorted(by):
         plays = by[tray]
@@ -162,12 +167,10 @@ def two_play_comparisons(
 
 def field_comparisons(rounds: Sequence[Round]) -> tuple[Comparison, ...]:
     """Every play of a tray compared with the field in its direction (compass)."""
-    by: dict[int, list[Play]] = defaultdict(list)
-    for r in rounds:
-        for s in r.sittings:
-            for tp in s.trays:
-                by[tp.tray].append(play_ref(s, tp))
-    return tuple(Comparison(t, tuple(by[t]), (), True) for t in sorted(by))
+    by = plays_by_tray(s for r in rounds for s in r.sittings)
+    return tuple(
+        Comparison(t, tuple(play_ref(s, tp) for s, tp in by[t]), (), True) for t in sorted(by)
+    )
 
 
 def schedule(

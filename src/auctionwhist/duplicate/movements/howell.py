@@ -8,10 +8,8 @@ table's trays go to table 1): 2, 3, 4, 5 tables for 5, 7, 9, 11 tables.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from ..schedule import Comparison, Contestant, Kind, MovementError, Schedule, Sitting, TrayPlay
-from ._build import matches_between, play_ref, schedule
+from ._build import matches_between, play_ref, plays_by_tray, schedule
 
 REF = "seed 002, TEAMS AGAINST TEAMS: Howell's system, odd numbers of teams"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -34,10 +32,7 @@ def team_sitting(rnd: int, table: int, ns: str, ew: str, trays: list[TrayPlay]) 
 
 def paired_comparisons(sittings: list[Sitting]) -> tuple[Comparison, ...]:
     """Pair the plays of each tray into matches: x N-S against y, y N-S against x."""
-    by: dict[int, list[tuple[Sitting, TrayPlay]]] = defaultdict(list)
-    for s in sittings:
-        for tp in s.trays:
-            by[tp.tray].append((s, tp))
+    by = plays_by_tray(sittings)
     out = []
     for tray in sorted(by):
         plays = by[tray]
