@@ -42,6 +42,7 @@ __all__ = [
     "ScoreCard",
     "ScoreCheckError",
     "Summary",
+    "card_pages",
     "cards_json",
     "declaration_text",
     "environment",
@@ -438,27 +439,34 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render_cards(cards: Sequence[ScoreCard], title: str = "Score cards") -> str:
-    """One HTML page with the cards, each printed on a page of its own."""
+def card_pages(cards: Iterable[ScoreCard]) -> list[dict[str, Any]]:
+    """What ``cards.html.j2`` prints: each card's sheets, with its code's honor
+    schedule and each sheet's summary."""
     pages = []
     for card in cards:
         heads, rows = honor_schedule(card.code)
-        for i, entries in enumerate(card.pages()):
+        sheets = card.pages()
+        for i, entries in enumerate(sheets):
             pages.append(
                 {
                     "card": card,
                     "entries": entries,
                     "sheet": i + 1,
-                    "sheets": len(card.pages()),
+                    "sheets": len(sheets),
                     "schedule_heads": heads,
                     "schedule_rows": rows,
                     "summary": Summary.of(entries),
                 }
             )
+    return pages
+
+
+def render_cards(cards: Sequence[ScoreCard], title: str = "Score cards") -> str:
+    """One HTML page with the cards, each printed on a page of its own."""
     return (
         environment()
         .get_template("cards.html.j2")
-        .render(title=title, pages=pages, side_names=SIDE_NAMES)
+        .render(title=title, pages=card_pages(cards), side_names=SIDE_NAMES)
     )
 
 

@@ -27,7 +27,7 @@ from ..cards import Seat, card_str, cards_of
 from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
-from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, Summary, honor_schedule
+from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, card_pages
 from ..errors import WhistError
 from ..laws import offences_for
 from ..records import (
@@ -371,7 +371,7 @@ async def seat_card(request: Request) -> Response:
     return render(
         "cards.html.j2",
         title=f"Score card · {info.get('name') or SEAT_NAMES.get(info['seat'], '')}",
-        pages=_card_pages(cards),
+        pages=card_pages(cards),
         back=f"/t/{token}",
     )
 
@@ -417,26 +417,6 @@ def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[
             score = table.score(duplicate=info["kind"] == "match")
         card.record(CardEntry.from_score(number, score))
     return list(cards.values())
-
-
-def _card_pages(cards: Any) -> list[dict[str, Any]]:
-    pages = []
-    for card in cards:
-        heads, rows = honor_schedule(card.code)
-        sheets = card.pages()
-        for i, entries in enumerate(sheets):
-            pages.append(
-                {
-                    "card": card,
-                    "entries": entries,
-                    "sheet": i + 1,
-                    "sheets": len(sheets),
-                    "schedule_heads": heads,
-                    "schedule_rows": rows,
-                    "summary": Summary.of(entries),
-                }
-            )
-    return pages
 
 
 # -- the movie -------------------------------------------------------------------------
@@ -608,7 +588,7 @@ async def director_cards(request: Request) -> Response:
     return render(
         "cards.html.j2",
         title="Score cards",
-        pages=_card_pages(match.cards()),
+        pages=card_pages(match.cards()),
         back=f"/d/{token}",
     )
 
@@ -629,7 +609,7 @@ async def results_page(request: Request) -> Response:
         match=match,
         result=match.result(),
         travellers=match.travellers(),
-        pages=_card_pages(match.cards()),
+        pages=card_pages(match.cards()),
         signed=_signed,
         number=_number,
         code=match.code,
