@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO, TypeVar
 
 import typer
 from rich import box
@@ -19,7 +20,7 @@ from ..calls import Bid, Call, call_str, parse_call
 from ..cards import RANK_CHARS, SUIT_CHARS, Seat, card_from_str, card_rank
 from ..dealing import deal as deal_cards
 from ..errors import WhistError
-from ..records import Bridged, CallMade, CardPlayed, LeadCalled
+from ..records import Action, Bridged, CallMade, CardPlayed, LeadCalled
 from ..table import Table
 from ._common import (
     CODE_LIST,
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from ..robots.player import Player
 
 __all__ = ["play_command"]
+
+_A = TypeVar("_A", bound=Action)
 
 
 class _Stdin:
@@ -99,6 +102,14 @@ def _read_card(text: str, legal: Sequence[int]) -> int:
     for suit, sym in SUIT_SYMBOLS.items():
         t = t.replace(sym, SUIT_CHARS[suit])
     return card_from_str(t)
+
+
+def _call_made(seat: Seat, text: str) -> CallMade:
+    return CallMade(seat, parse_call(text))
+
+
+def _card_played(seat: Seat, legal: Sequence[int], text: str) -> CardPlayed:
+    return CardPlayed(seat, _read_card(text, legal))
 
 
 def _trick_text(leader: Seat, cards: Sequence[int]) -> Text:
@@ -216,6 +227,29 @@ def play_command(
         out.print(f"Event log: {log} (whist review {log})")
 
 
+def _ask_action(
+    table: Table, io: _Stdin, out: Console, prompt: Text, read: Callable[[str], _A]
+) -> _A | None:
+    """Ask until the answer, as ``read`` takes it, is an action the table
+    allows; None at the end of input. '?' asks again; 'quit' leaves."""
+    while True:
+        text = io.ask(prompt)
+        if text is None:
+            return None
+        if text.lower() in ("quit", "q", "exit"):
+            out.print("South leaves the table.")
+            raise typer.Exit(1)
+        if text in ("?", "help", ""):
+            continue
+        try:
+            action = read(text)
+            table.verify(action)
+        except WhistError as e:
+            out.print(f"[red]{one_line(str(e))}[/red]")
+        else:
+            return action
+
+
 def _play_at_terminal(
     table: Table, you: Seat, io: _Stdin, out: Console, player: Player, rng: random.Random
 ) -> None:
@@ -233,22 +267,9 @@ def _play_at_terminal(
             seat = table.auction.turn if table.auction else you
             legal = table.legal_calls()
             made: CallMade | None = None
-            while human and made is None:
-                text = io.ask(Text(f"Your call ({_calls_prompt(legal)}): "))
-                if text is None:
-                    human = False
-                    break
-                if text.lower() in ("quit", "q", "exit"):
-                    out.print("South leaves the table.")
-                    raise typer.Exit(1)
-                if text in ("?", "help", ""):
-                    continue
-                try:
-                    made = CallMade(seat, parse_call(text))
-                    table.verify(made)
-                except WhistError as e:
-                    out.print(f"[red]{one_line(str(e))}[/red]")
-                    made = None
+            if human:
+                prompt = Text(f"Your call ({_calls_prompt(legal)}): ")
+                made = _ask_action(table, io, out, prompt, partial(_call_made, seat))
             if made is None:
                 made = CallMade(seat, player.call(SeatView.of(table, seat), rng))
             table.act(made)
@@ -291,7 +312,6 @@ def _play_at_terminal(
             if human:
                 title = "Your hand" if hand_seat is you else f"{hand_seat.name.title()} (dummy)"
                 out.print(Text.assemble(f"{title}: ", hand_line(play.hands[hand_seat])))
-            while human and chosen is None:
                 prompt = Text(f"Trick {len(play.tricks) + 1}")
                 if play.trick:
                     prompt.append(" (")
@@ -300,20 +320,9 @@ def _play_at_terminal(
                 prompt.append(f", play from {title} (")
                 prompt.append(_cards_prompt(legal_cards))
                 prompt.append("): ")
-                text = io.ask(prompt)
-                if text is None:
-                    break
-                if text.lower() in ("quit", "q", "exit"):
-                    out.print("South leaves the table.")
-                    raise typer.Exit(1)
-                if text in ("?", "help", ""):
-                    continue
-                try:
-                    chosen = _read_card(text, legal_cards)
-                    table.verify(CardPlayed(hand_seat, chosen))
-                except WhistError as e:
-                    out.print(f"[red]{one_line(str(e))}[/red]")
-                    chosen = None
+                read = partial(_card_played, hand_seat, legal_cards)
+                played = _ask_action(table, io, out, prompt, read)
+                chosen = None if played is None else played.card
             if chosen is None:
                 actor = table.to_act  # the declarer when dummy's card is to play
                 assert actor is not None
