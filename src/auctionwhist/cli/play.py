@@ -83,12 +83,7 @@ def _calls_prompt(calls: Sequence[Call]) -> str:
 
 
 def _cards_prompt(cards: Sequence[int]) -> Text:
-    out = Text()
-    for i, c in enumerate(cards):
-        if i:
-            out.append(" ")
-        out.append(card_text(c))
-    return out
+    return Text(" ").join(card_text(c) for c in cards)
 
 
 def _read_card(text: str, legal: Sequence[int]) -> int:
