@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from auctionwhist.analysis.analyse import analyse, strains_of
@@ -29,6 +30,7 @@ def test_strains_of_each_code() -> None:
     assert strains_of("whist") == ("C", "D", "H", "S")
 
 
+@pytest.mark.slow  # a whole-deal nullo solve
 def test_table_of_the_top_cards_deal_royalton() -> None:
     """The solver's table agrees with the hand-checked one of tests/test_par.py:
     North-South take every trick at no-trump and must take every one at nullo;
@@ -46,6 +48,7 @@ def test_table_of_the_top_cards_deal_royalton() -> None:
     }
 
 
+@pytest.mark.slow  # a whole deal solved in every strain
 def test_random_deal_table_and_par_daw() -> None:
     """Every figure is 0-13, and every par contract scores par."""
     d = deal("daw", seed=11)
@@ -74,6 +77,7 @@ def test_whist_code_uses_the_turned_trump() -> None:
     assert a.whist.score == (s.total(0), s.total(1)) == (ns, 13 - ns)
 
 
+@pytest.mark.slow  # a whole deal solved in every strain
 def test_cli_analyse_json_shape() -> None:
     r = runner.invoke(app, ["analyse", "--deal", TOPS_PBN, "--code", "royalton", "--json"])
     assert r.exit_code == 0, r.output
@@ -106,6 +110,7 @@ def test_cli_analyse_readable_table_daw() -> None:
     assert "1NT" in r.stdout and "Nullo" not in r.stdout
 
 
+@pytest.mark.slow  # child processes
 def test_cli_analyse_seed_is_the_deal_of_whist_deal() -> None:
     shown = runner.invoke(app, ["deal", "--seed", "7", "--code", "auction", "--pbn"])
     r = runner.invoke(app, ["analyse", "--seed", "7", "--code", "auction", "--json"])
@@ -113,6 +118,7 @@ def test_cli_analyse_seed_is_the_deal_of_whist_deal() -> None:
     assert json.loads(r.stdout)["deal"] == shown.stdout.strip()
 
 
+@pytest.mark.slow  # a whole deal solved in every strain
 def test_cli_analyse_whist_json() -> None:
     r = runner.invoke(app, ["analyse", "--seed", "3", "--code", "whist", "--json"])
     assert r.exit_code == 0, r.output
@@ -159,6 +165,7 @@ def _stderr_on_a_terminal(args: list[str]) -> tuple[str, bytes]:
     return run.stdout.decode(), seen
 
 
+@pytest.mark.slow  # a child process on a pseudo-terminal
 def test_cli_analyse_shows_a_spinner_on_a_terminal_only() -> None:
     """A whole-deal nullo can take minutes: on a terminal, standard error
     shows what is being solved and for how long; piped JSON stays clean."""

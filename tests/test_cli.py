@@ -275,6 +275,7 @@ def test_deal_dealer_and_number() -> None:
 # -- whist play -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole deal against the Monte Carlo robot
 @pytest.mark.parametrize("key", list(CODES))
 def test_play_non_interactive_completes_with_a_score(key: str) -> None:
     code, out, err = whist("play", "--code", key, "--seed", "3", input="")
@@ -284,6 +285,7 @@ def test_play_non_interactive_completes_with_a_score(key: str) -> None:
     assert "side" in out  # the score's totals table
 
 
+@pytest.mark.slow  # a whole deal at the terminal
 def test_play_reproducible_and_tolerates_bad_lines() -> None:
     # The heuristic robots are deterministic; the Monte Carlo robot's samples
     # are sized to a time budget, so its play may differ on a slower machine.
@@ -294,6 +296,7 @@ def test_play_reproducible_and_tolerates_bad_lines() -> None:
     assert code == 0 and "not a" in out and "Trick 13" in out
 
 
+@pytest.mark.slow  # whole deals at the terminal
 def test_play_auto_and_quit() -> None:
     code, out, _ = whist("play", "--code", "royals", "--seed", "2", "--auto")
     assert code == 0 and "Trick 13" in out
@@ -374,9 +377,17 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
     assert test_command in ci
 
 
+# Commands that play or solve whole deals: a second or more each.
+SLOW_COMMANDS = ("whist play", "whist match", "whist analyse")
+
+
 @pytest.mark.parametrize(
     "line",
-    [c for c in _readme_commands() if c.startswith("whist ") and not c.startswith("whist bench")],
+    [
+        pytest.param(c, marks=pytest.mark.slow) if c.startswith(SLOW_COMMANDS) else c
+        for c in _readme_commands()
+        if c.startswith("whist ") and not c.startswith("whist bench")
+    ],
 )
 def test_readme_example_runs(line: str) -> None:
     args = shlex.split(line.replace("< /dev/null", ""))[1:]

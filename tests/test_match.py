@@ -127,6 +127,7 @@ MOVEMENTS = (
 )  # fmt: skip
 
 
+@pytest.mark.slow  # a whole match for every movement
 @pytest.mark.parametrize("name", MOVEMENTS)
 def test_every_movement_plays_to_a_result_whist(name: str) -> None:
     """Every movement plays through under the whist code (1894 law A: all

@@ -124,7 +124,10 @@ def test_room_squares_exist_except_3_and_5() -> None:
             assert sorted(symbols) == sorted([INF, *range(side)])
 
 
-@pytest.mark.parametrize("pairs", range(4, 35))
+# From 21 pairs up a Room square takes a second or more to build.
+@pytest.mark.parametrize(
+    "pairs", [n if n < 21 else pytest.param(n, marks=pytest.mark.slow) for n in range(4, 35)]
+)
 def test_howell_pairs_4_to_34(pairs: int) -> None:
     s = movement("howell-pairs", pairs=pairs)
     report = check(s)

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from auctionwhist.analysis.review import CardReview, play_strain, review_play
@@ -107,6 +108,7 @@ def test_a_renounce_that_stood_is_shown_without_a_cost() -> None:
     assert all(r.cost is not None and r.cost >= 0 for r in reviews if r not in bad)
 
 
+@pytest.mark.slow  # a deal played, then reviewed double dummy
 def test_cli_review_of_a_deal_played_at_the_terminal(tmp_path: Path) -> None:
     log = tmp_path / "deal.json"
     played = runner.invoke(

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from auctionwhist.cli import app
 from auctionwhist.robots.cardplay import Settings
 from auctionwhist.robots.strength import bench_robots, percentile
+
+pytestmark = pytest.mark.slow  # the robots' benchmark
 
 KEYS = {
     "code",

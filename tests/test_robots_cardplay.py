@@ -162,6 +162,7 @@ def test_robot_never_sees_hidden_cards(code: str) -> None:
     )
 
 
+@pytest.mark.slow  # double-dummy samples for every card
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_robots_play_complete_deals_under_every_code(code: str) -> None:
     """Four robots play a deal to its end under each code, every card legal

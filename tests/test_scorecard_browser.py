@@ -7,9 +7,12 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import sync_playwright
 
 from auctionwhist.duplicate.scorecard import goodfellow_sample
+
+pytestmark = pytest.mark.slow  # headless Chromium prints the card
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [

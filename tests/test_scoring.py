@@ -770,6 +770,7 @@ def results(draw: st.DrawFn) -> DealResult:
     )
 
 
+@pytest.mark.slow  # 400 examples
 @settings(max_examples=400, deadline=None)
 @given(results())
 def test_property_totals_add_up_and_are_not_negative(result: DealResult) -> None:

@@ -31,6 +31,8 @@ from auctionwhist.cards import Deal, Seat
 from auctionwhist.solver import _core, dd_bound, dd_tricks
 from auctionwhist.solver.verify import random_ending
 
+pytestmark = pytest.mark.slow  # whole nullo rows solved by the core
+
 STRAINS = ("C", "D", "H", "S", "NT", "NL")
 # Deals 0 and 1 of the Hawley study's seed 1, nullo rows solved exactly by
 # the core's whole search (docs/studies/hawley/records.jsonl).

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from auctionwhist.cli import app
 from auctionwhist.solver.verify import SOLVES_A_DEAL, Mismatch, random_deals, run_dds_proof
+
+pytestmark = pytest.mark.slow  # the solver's benchmark and proof
 
 
 def test_bench_solver_json_has_the_figures() -> None:

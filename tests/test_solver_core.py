@@ -23,6 +23,7 @@ def test_core_equals_dds_on_endings_every_strain_and_lead() -> None:
     assert bad == []
 
 
+@pytest.mark.slow  # whole deals solved twice
 def test_core_table_equals_dds_table_on_a_whole_deal() -> None:
     """Thirteen cards a hand: our table (four opening leads sharing one
     transposition table) against DDS's CalcDDtable, every strain and declarer."""
@@ -65,6 +66,7 @@ def test_nullo_core_equals_exhaustive_minimax() -> None:
     assert bad == []
 
 
+@pytest.mark.slow  # plain minimax on every ending
 def test_nullo_core_equals_exhaustive_minimax_five_cards() -> None:
     """The issue's proof runs on endings of up to five cards a hand
     (`whist solver verify`); a few five-card ones here."""
@@ -245,6 +247,7 @@ class _Interrupted(Exception):
     pass
 
 
+@pytest.mark.slow  # each waits for a timer
 @pytest.mark.parametrize(
     "call",
     [

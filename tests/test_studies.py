@@ -34,6 +34,8 @@ from auctionwhist.cards import Deal
 from auctionwhist.cli import app
 from auctionwhist.solver.par import par
 
+pytestmark = pytest.mark.slow  # studies over many deals, in processes and on Dask
+
 SMALL = 3  # deals: enough to exercise everything, quick on two cores
 # Runs in the suite leave Royalton's nullo out: a random deal's nullo solve
 # takes seconds; the Hawley study is checked on deals solved quickly below.

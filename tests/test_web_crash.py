@@ -9,10 +9,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
 from auctionwhist.web.ws import split_frame
+
+pytestmark = pytest.mark.slow  # a server process killed and restarted
 
 
 async def _act_until(port: int, token: str, count: int, rng: random.Random) -> list[dict[str, Any]]:

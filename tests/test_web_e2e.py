@@ -28,6 +28,8 @@ from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwrigh
 from auctionwhist.web.bench import free_port, server_process, wait_until_up
 from test_web_secrecy import _four_at_a_laws_table, _play_until_an_adversary_leads, submit
 
+pytestmark = pytest.mark.slow  # a real browser against a real server
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",

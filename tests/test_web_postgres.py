@@ -45,6 +45,8 @@ from auctionwhist.web.service import Conn, Service
 from auctionwhist.web.store import data_of
 from auctionwhist.web.views import state_view
 
+pytestmark = pytest.mark.slow  # a PostgreSQL server per test process
+
 INSTALL = (
     "PostgreSQL's server binaries (initdb, pg_ctl) were not found on PATH or under "
     "/usr/lib/postgresql/*/bin: install them with `apt-get install -y postgresql` "

@@ -35,6 +35,8 @@ from auctionwhist.web.uvicorn_ws import SeatProtocol, uvicorn_options  # noqa: E
 from auctionwhist.web.views import cards_of  # noqa: E402
 from auctionwhist.web.ws import split_frame  # noqa: E402
 
+pytestmark = pytest.mark.slow  # a uvicorn server process
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
