@@ -19,6 +19,19 @@ def bid(t: Table, *calls: str) -> None:
         t.call(parse_call(c))
 
 
+def opened(code: str, seed: int = 1) -> Table:
+    """A laws-mode table at the opening lead: one heart, then three passes."""
+    t = laws_table(code, seed)
+    bid(t, "1H", "pass", "pass", "pass")
+    return t
+
+
+def held(t: Table, seat: Seat) -> list[int]:
+    """The cards ``seat`` still holds, lowest first."""
+    assert t.play is not None
+    return [c for c in range(52) if t.play.hands[seat] >> c & 1]
+
+
 def run(t: Table, stop: Callable[[Table], bool] | None = None) -> None:
     """Play the lowest lawful card until ``stop`` or the play ends or halts."""
     while t.phase == "play":

@@ -11,15 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from auctionwhist.analysis.analyse import analyse, strains_of
-from auctionwhist.cards import Deal, Seat, Suit
+from auctionwhist.cards import Seat, Suit
 from auctionwhist.cli import app
 from auctionwhist.dealing import deal
 from auctionwhist.scoring import DealResult, score_deal
+from deals_helpers import TOPS, TOPS_PBN
 
 runner = CliRunner()
-
-TOPS_PBN = "N:AKQJT98.AKQJT9.. 765432.8765432.. ..AKQJT98.AKQJT9 ..765432.8765432"
-TOPS = Deal.from_pbn(TOPS_PBN)
 
 
 def test_strains_of_each_code() -> None:

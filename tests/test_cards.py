@@ -33,9 +33,9 @@ from auctionwhist.cards import (
     suit_cards,
 )
 from auctionwhist.dealing import random_deal
+from deals_helpers import PBN
 
 N, E, S, W = Seat
-PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
 
 
 def test_card_ints_and_strings() -> None:

@@ -42,10 +42,10 @@ from auctionwhist.records import (
     TrumpDeclared,
 )
 from auctionwhist.table import Table
+from deals_helpers import PBN
 from log_helpers import random_log
 
 N, E, S, W = Seat
-PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
 
 
 def test_the_written_form() -> None:

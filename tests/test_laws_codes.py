@@ -10,22 +10,11 @@ from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import Seat
 from auctionwhist.rulings import ruling
 from auctionwhist.table import Table
-from laws_helpers import bid, can_renounce, laws_table, renounce, run
+from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
 
 N, E, S, W = Seat
 SUIT = 0x1FFF
 AUCTION_CODES = ("daw", "auction", "royalton")
-
-
-def _opened(code: str, seed: int = 1) -> Table:
-    t = laws_table(code, seed)
-    bid(t, "1H", "pass", "pass", "pass")
-    return t
-
-
-def _hand(t: Table, seat: Seat) -> list[int]:
-    assert t.play is not None
-    return [c for c in range(52) if t.play.hands[seat] >> c & 1]
 
 
 def _law(t: Table) -> str:
@@ -40,8 +29,8 @@ def _law(t: Table) -> str:
 def test_law_89_76_59_lead_out_of_turn_card_exposed(code: str, law: str, option: str) -> None:
     """daw 89, Whist Club 76, Royalton 59: an adversary leads out of turn; the
     declarant treats the card as exposed: back in the hand, liable to be called."""
-    t = _opened(code)
-    c = _hand(t, W)[0]
+    t = opened(code)
+    c = held(t, W)[0]
     t.play_card(c, seat=W)
     assert _law(t) == f"Law {law} ({code})" and t.to_act == N
     t.rule(N, option)
@@ -53,8 +42,8 @@ def test_law_89_76_59_lead_out_of_turn_card_exposed(code: str, law: str, option:
 def test_law_91_78_61_false_lead_accepted_trick_stands(code: str, law: str) -> None:
     """daw 91, Whist Club 78, Royalton 61: a lead out of turn followed (accepted)
     stands: the trick is played from the false lead and counts."""
-    t = _opened(code)
-    c = _hand(t, W)[0]
+    t = opened(code)
+    c = held(t, W)[0]
     t.play_card(c, seat=W)
     assert law in t.code.cite("false_lead_followed")
     t.rule(N, "accept")
@@ -67,8 +56,8 @@ def test_law_91_78_61_false_lead_accepted_trick_stands(code: str, law: str) -> N
 def test_law_90_77_60_declarant_lead_out_of_turn(code: str, law: str) -> None:
     """daw 90, Whist Club 77, Royalton 60: the declarant leads out of turn; no
     penalty; the card goes back if the adversary does not accept it."""
-    t = _opened(code)
-    c = _hand(t, N)[0]
+    t = opened(code)
+    c = held(t, N)[0]
     t.play_card(c, seat=N)
     assert _law(t) == f"Law {law} ({code})"
     chooser = t.to_act
@@ -83,17 +72,17 @@ def test_law_90_77_60_declarant_lead_out_of_turn(code: str, law: str) -> None:
 def test_law_82_73_IX_2_fourth_hand_before_second(code: str, law: str) -> None:
     """Whist Club 82, Royalton 73, AWL IX §2: the fourth hand plays before the
     second; the second hand may be made to play his highest or lowest."""
-    t = laws_table(code) if code == "whist" else _opened(code)
+    t = laws_table(code) if code == "whist" else opened(code)
     run(t, lambda t: t.play is not None and not t.play.trick and t.play.turn in (N, S))
     assert t.play is not None
     t.play_card(t.legal_cards()[0])
     second = t.play.turn
-    c = _hand(t, second.partner)[0]
+    c = held(t, second.partner)[0]
     t.play_card(c, seat=second.partner)
     assert law in _law(t)
     t.rule(t.to_act or N, "lowest")
     led = t.play.trick[0] // 13
-    suit = [x for x in _hand(t, second) if x // 13 == led]
+    suit = [x for x in held(t, second) if x // 13 == led]
     if suit:
         assert t.legal_cards() == [min(suit)]
 
@@ -104,7 +93,7 @@ def test_law_IX_1_third_hand_before_second_no_penalty_whist() -> None:
     assert t.play is not None
     t.play_card(t.legal_cards()[0])
     second = t.play.turn
-    rec = t.play_card(_hand(t, second.left)[0], seat=second.left)
+    rec = t.play_card(held(t, second.left)[0], seat=second.left)
     assert t.pending is None and rec.seat == second.left
     run(t)
     assert t.phase == "done"
@@ -117,7 +106,7 @@ def test_law_IX_1_third_hand_before_second_no_penalty_whist() -> None:
 def test_law_88_78_X_3_renounce_corrected(code: str, law: str, chooser: Seat | None) -> None:
     """Whist Club 88, Royalton 78, AWL X §3: a renounce corrected in time is no
     revoke; the card played in error is exposed (liable to be called)."""
-    t = laws_table(code) if code == "whist" else _opened(code)
+    t = laws_table(code) if code == "whist" else opened(code)
     run(
         t,
         lambda t: (
@@ -151,7 +140,7 @@ def test_law_105_106_89_90_79_80_X_5_X_6_revoke_found_at_the_end(
     """daw 105-106, Whist Club 89-90, Royalton 79-80, AWL X §5-6 (and 1894 G): at
     the end of the deal the tricks are searched; a revoke established in play is
     claimed and penalised in the score of this deal."""
-    t = laws_table(code) if code == "whist" else _opened(code)
+    t = laws_table(code) if code == "whist" else opened(code)
     run(t, lambda t: t.play is not None and can_renounce(t, t.play.turn) and t.play.turn != S)
     assert t.play is not None
     seat = t.play.turn
@@ -173,17 +162,17 @@ def test_law_104_75_70_XI_5_failure_to_comply_is_a_revoke(code: str, law: str) -
     """daw 104, Whist Club 75, Royalton 70, AWL XI §5: failing to comply with a
     lawful call (here: lowest of the suit) is liable to the revoke penalty."""
     for seed in range(1, 100):
-        t = laws_table(code, seed) if code == "whist" else _opened(code, seed)
+        t = laws_table(code, seed) if code == "whist" else opened(code, seed)
         # a trick led by the declaring side, so that the second hand is an adversary
         run(t, lambda t: t.play is not None and not t.play.trick and t.play.turn in (N, S))
         assert t.play is not None
         t.play_card(t.legal_cards()[0])
         second = t.play.turn
         led = t.play.trick[0] // 13
-        suit = [x for x in _hand(t, second) if x // 13 == led]
+        suit = [x for x in held(t, second) if x // 13 == led]
         if len(suit) < 2:
             continue
-        fourth = _hand(t, second.partner)
+        fourth = held(t, second.partner)
         t.play_card(next((x for x in fourth if x // 13 == led), fourth[0]), seat=second.partner)
         t.rule(t.to_act or N, "lowest")
         t.play_card(max(suit))  # not his lowest
@@ -212,13 +201,13 @@ def test_law_80_81_107_108_69_70_63_64_72_VII_1_VII_3_exposed_card_called(
     VII §1, §3: a card exposed in the play (dropped, shown, named) is left face
     up; at its holder's turn the table waits for the call; called, he must play
     it; the call may be repeated until it is played."""
-    t = laws_table(code) if code == "whist" else _opened(code)
+    t = laws_table(code) if code == "whist" else opened(code)
     assert t.play is not None
     t.play_card(t.legal_cards()[0])  # the first lead
     holder = t.play.turn.left  # the fourth hand of the trick
     if holder.side == N.side:
         holder = t.play.turn
-    mine = _hand(t, holder)
+    mine = held(t, holder)
     exposed = mine[-1]
     t.expose(holder, exposed)
     run(t, lambda t: t.pending is not None)
@@ -253,8 +242,8 @@ def test_law_67_50_card_exposed_in_the_auction(code: str, law: str) -> None:
 def test_law_68_51_card_exposed_before_the_opening_lead(code: str, law: str) -> None:
     """Whist Club 68, Royalton 51: the leader's partner exposes a card before
     the lead: the card is liable, or (Royalton) a suit is called as well."""
-    t = _opened(code)
-    c = _hand(t, W)[0]
+    t = opened(code)
+    c = held(t, W)[0]
     t.expose(W, c)
     assert _law(t) == f"Law {law} ({code})"
     t.rule(N, "exposed")
@@ -275,7 +264,7 @@ def test_law_53_42_92_96_97_information_a_suit_called(code: str, key: str, law: 
     """Whist Club 53, 96; Royalton 42, 97; daw 92: information about a previous
     declaration, or an unauthorized reference to the play, by an adversary: the
     declarant calls a suit from the adversary next to lead."""
-    t = _opened(code)
+    t = opened(code)
     t.report(W, key)
     assert _law(t) == f"Law {law} ({code})" and t.to_act == N
     t.rule(N, "call_suit", "S")
@@ -287,7 +276,7 @@ def test_law_75_63_54_dummy_calls_attention_penalty_lost(code: str, law: str) ->
     """daw 75, Whist Club 63, Royalton 54: dummy calls attention to an incident:
     the penalty cannot be exacted; Royalton adds 50 to the adversaries when no
     penalty was due."""
-    t = _opened(code)
+    t = opened(code)
     t.report(S, "dummy_incident")
     assert _law(t) == f"Law {law} ({code})"
     keys = [o.key for o in t.pending.offence.options] if t.pending else []
@@ -303,7 +292,7 @@ def test_law_75_63_54_dummy_calls_attention_penalty_lost(code: str, law: str) ->
 def test_law_64_dummy_suggests_a_card_auction() -> None:
     """Whist Club 64: dummy suggests a card; either adversary calls on the
     declarer to play it."""
-    t = _opened("auction")
+    t = opened("auction")
     run(t, lambda t: t.play is not None and t.play.turn == S and bool(t.play.trick))
     lawful = t.legal_cards()
     t.report(S, "dummy_suggestion", lawful[-1])
@@ -318,7 +307,7 @@ def test_law_64_dummy_suggests_a_card_auction() -> None:
 def test_law_95_96_XI_1_attention_to_the_trick(code: str, law: str) -> None:
     """Whist Club 95, Royalton 96, AWL XI §1: calling attention to the trick
     before the partner plays: the partner may be made to play highest or lowest."""
-    t = laws_table(code) if code == "whist" else _opened(code)
+    t = laws_table(code) if code == "whist" else opened(code)
     assert t.play is not None
     t.play_card(t.legal_cards()[0])
     offender = t.play.turn.right  # the leader
@@ -343,7 +332,7 @@ def test_law_VI_5_quitted_trick_lead_out_of_turn_penalty_whist() -> None:
 
 def test_law_93_quitted_trick_no_penalty_named_auction() -> None:
     """Whist Club 93: a quitted trick must not be looked at; no penalty is named."""
-    t = _opened("auction")
+    t = opened("auction")
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
     t.report(E, "quitted_trick")
     assert _law(t) == "Law 93 (auction)" and [o.key for o in t.pending.offence.options] == ["none"]
@@ -354,7 +343,7 @@ def test_law_87_74_69_declarant_claims_the_rest(code: str, law: str) -> None:
     """daw 87, Whist Club 74, Royalton 69: the declarant claims the rest; the
     adversaries' cards are not liable should they expose them; conceded, the
     tricks are his."""
-    t = _opened(code)
+    t = opened(code)
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 10 and t.play.turn in (N, S))
     assert t.play is not None and t.play.turn in (N, S)
     before = t.tricks_won()
@@ -374,7 +363,7 @@ def test_law_VII_2_claim_partner_cards_liable_whist() -> None:
     assert t.play is not None
     seat = t.play.turn
     t.claim(seat, 3)
-    assert t.penalties.liable[seat.partner] == set(_hand(t, seat.partner))
+    assert t.penalties.liable[seat.partner] == set(held(t, seat.partner))
     assert t.code.cite("claim") == "Law VII §2 (whist)"
 
 
@@ -408,7 +397,7 @@ def test_law_117_single_table_irregular_hands_daw() -> None:
 def test_law_57_77_dummy_does_not_revoke_revoke_penalties_royalton() -> None:
     """Royalton 57: dummy is not subject to the revoke penalty; 77: an
     adversary's revoke lets the declarer take 100 points or three tricks."""
-    t = _opened("royalton")
+    t = opened("royalton")
     run(t, lambda t: can_renounce(t, S))
     renounce(t, S)
     run(t)

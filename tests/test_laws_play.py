@@ -16,28 +16,17 @@ from auctionwhist.dealing import deal
 from auctionwhist.laws import LawsError
 from auctionwhist.rulings import ruling
 from auctionwhist.table import Table, TableError
-from laws_helpers import bid, can_renounce, laws_table, renounce, run
+from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
 
 N, E, S, W = Seat
 SUIT = 0x1FFF
-
-
-def _opened(code: str, seed: int = 1) -> Table:
-    t = laws_table(code, seed)
-    bid(t, "1H", "pass", "pass", "pass")
-    return t
-
-
-def _hand(t: Table, seat: Seat) -> list[int]:
-    assert t.play is not None
-    return [c for c in range(52) if t.play.hands[seat] >> c & 1]
 
 
 def _find(code: str, stop: Callable[[Table], bool], seeds: range = range(1, 120)) -> Table:
     """The first deal (by seed) that reaches a position where ``stop`` holds,
     playing the lowest lawful card."""
     for seed in seeds:
-        t = laws_table(code, seed) if code == "whist" else _opened(code, seed)
+        t = laws_table(code, seed) if code == "whist" else opened(code, seed)
         run(t, stop)
         if t.phase == "play" and stop(t):
             return t
@@ -55,7 +44,7 @@ def _winner_to_lead(t: Table) -> bool:
     if bin(p.hands[seat]).count("1") < 3:
         return False
     others = p.hands[seat.left] | p.hands[seat.right]
-    for c in _hand(t, seat):
+    for c in held(t, seat):
         higher = (SUIT << 13 * (c // 13)) & ~((2 << c) - 1)
         if not others & higher:
             return True
@@ -68,9 +57,9 @@ def _lead_winner(t: Table) -> tuple[Seat, int, int]:
     assert p is not None
     seat = p.turn
     others = p.hands[seat.left] | p.hands[seat.right]
-    c = next(c for c in _hand(t, seat) if not others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1))
+    c = next(c for c in held(t, seat) if not others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1))
     t.play_card(c)
-    return seat, c, next(x for x in _hand(t, seat) if x != c)
+    return seat, c, next(x for x in held(t, seat) if x != c)
 
 
 # -- winning cards led in a row (daw 85, Whist Club 73, Royalton 68, AWL XI §6) -------
@@ -84,7 +73,7 @@ def test_law_85_73_68_winning_card_led_partner_must_win(code: str, law: str) -> 
     t = _find(code, _winner_to_lead)
     seat, _led, other = _lead_winner(t)
     with pytest.raises(TableError, match="partner plays"):
-        t.report(seat.partner, "winning_cards_exposed", _hand(t, seat.partner)[0])
+        t.report(seat.partner, "winning_cards_exposed", held(t, seat.partner)[0])
     t.report(seat, "winning_cards_exposed", other)
     p = t.pending
     assert p is not None and p.offence.topic == "winning_cards_exposed"
@@ -108,7 +97,7 @@ def test_law_85_partner_wins_then_may_not_lead_that_suit_daw() -> None:
     """daw 85: the partner made to win the trick may be forbidden the suit of the
     card exposed, and the card is then not liable."""
     for seed in range(1, 200):
-        t = _opened("daw", seed)
+        t = opened("daw", seed)
         run(t, _winner_to_lead)
         if t.phase != "play":
             continue
@@ -143,7 +132,7 @@ def test_law_XI_6_winning_cards_either_adversary_calls_whist() -> None:
             return False
         seat = p.turn
         others = p.hands[seat.left] | p.hands[seat.right]
-        return any(not others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1) for c in _hand(t, seat))
+        return any(not others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1) for c in held(t, seat))
 
     t = _find("whist", stop)
     seat, _led, other = _lead_winner(t)
@@ -156,14 +145,14 @@ def test_law_XI_6_winning_cards_either_adversary_calls_whist() -> None:
 
 def test_law_85_a_card_that_is_no_winner_is_refused_daw() -> None:
     """daw 85 applies only to a card better than any the adversaries hold."""
-    t = _opened("daw")
+    t = opened("daw")
     assert t.play is not None
     seat = t.play.turn
     others = t.play.hands[seat.left] | t.play.hands[seat.right]
-    low = next(c for c in _hand(t, seat) if others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1))
+    low = next(c for c in held(t, seat) if others & (SUIT << 13 * (c // 13)) & ~((2 << c) - 1))
     t.play_card(low)
     with pytest.raises(TableError, match=r"Law 85 \(daw\).*not a winning card"):
-        t.report(seat, "winning_cards_exposed", _hand(t, seat)[0])
+        t.report(seat, "winning_cards_exposed", held(t, seat)[0])
 
 
 # -- two cards played at once (daw 81C, Whist Club 72, Royalton 66, AWL VII §1) -------
@@ -173,11 +162,11 @@ def test_law_85_a_card_that_is_no_winner_is_refused_daw() -> None:
 def test_law_72_66_two_cards_declarer_calls_either(code: str, law: str) -> None:
     """Whist Club 72, Royalton 66: an adversary plays two cards at once; the
     declarant calls the other one to the trick and the first is exposed."""
-    t = _opened(code)
+    t = opened(code)
     assert t.play is not None
     first = t.legal_cards()[0]
     t.play_card(first)  # East leads
-    second = _hand(t, E)[-1]
+    second = held(t, E)[-1]
     t.report(E, "two_cards", second)
     p = t.pending
     assert p is not None and t.code.cite(p.offence.topic) == f"Law {law} ({code})"
@@ -188,11 +177,11 @@ def test_law_72_66_two_cards_declarer_calls_either(code: str, law: str) -> None:
 
 def test_law_72_two_cards_first_stands_other_exposed_auction() -> None:
     """Whist Club 72: or the card played first stands and the other is exposed."""
-    t = _opened("auction")
+    t = opened("auction")
     assert t.play is not None
     first = t.legal_cards()[0]
     t.play_card(first)
-    second = _hand(t, E)[-1]
+    second = held(t, E)[-1]
     t.report(E, "two_cards", second)
     t.rule(N, "exposed")
     assert t.play.trick == [first] and t.penalties.liable[E] == {second}
@@ -201,13 +190,13 @@ def test_law_72_two_cards_first_stands_other_exposed_auction() -> None:
 def test_law_81C_card_thrown_with_the_card_played_is_exposed_daw() -> None:
     """daw 81C, 80: a card thrown with the card led is exposed, liable to be
     called; only the player of the last card can have thrown one with it."""
-    t = _opened("daw")
+    t = opened("daw")
     assert t.play is not None
     first = t.legal_cards()[0]
     t.play_card(first)
     with pytest.raises(TableError, match="did not play the last card"):
-        t.report(W, "two_cards", _hand(t, W)[0])
-    second = _hand(t, E)[-1]
+        t.report(W, "two_cards", held(t, W)[0])
+    second = held(t, E)[-1]
     t.report(E, "two_cards", second)
     assert t.pending is not None and t.pending.offence.options[0].key == "exposed"
     t.rule(N, "exposed")
@@ -216,11 +205,11 @@ def test_law_81C_card_thrown_with_the_card_played_is_exposed_daw() -> None:
 
 def test_law_84_cards_thrown_by_the_declarant_not_liable_daw() -> None:
     """daw 84: two cards thrown at once by the declarant are not liable."""
-    t = _opened("daw")
+    t = opened("daw")
     run(t, lambda t: t.play is not None and t.play.turn == N and not t.play.trick)
     assert t.play is not None
     t.play_card(t.legal_cards()[0])
-    t.report(N, "two_cards", _hand(t, N)[0])
+    t.report(N, "two_cards", held(t, N)[0])
     assert t.pending is not None and t.pending.offence.key == "declarant_exposed"
 
 
@@ -232,14 +221,14 @@ def test_law_VII_1_two_cards_the_second_liable_and_VII_4_called_by_rho_whist() -
     leader = t.play.turn
     first = t.legal_cards()[0]
     t.play_card(first)
-    second = _hand(t, leader)[-1]
+    second = held(t, leader)[-1]
     t.report(leader, "two_cards", second)
     t.rule(leader.left, "exposed")
     assert t.penalties.liable[leader] == {second}
     t2 = laws_table("whist")
     assert t2.play is not None
     holder = t2.play.turn.left
-    t2.expose(holder, _hand(t2, holder)[0])
+    t2.expose(holder, held(t2, holder)[0])
     t2.play_card(t2.legal_cards()[0])  # the leader, on the holder's right, plays
     assert t2.pending is not None and t2.pending.choosers == (holder.right,)
     with pytest.raises(LawsError, match=r"Law XI §4 \(whist\)"):
@@ -265,12 +254,12 @@ def test_law_67_last_card_exposed_partner_cards_exposed_royalton() -> None:
     p = t.play
     assert p is not None
     seat = Seat((p.leader + len(p.trick) - 1) % 4)
-    (last,) = _hand(t, seat)
+    (last,) = held(t, seat)
     t.expose(seat, last)
     assert t.pending is not None and t.pending.offence.key == "last_card_exposed"
     assert t.code.cite(t.pending.offence.topic) == "Law 67 (royalton)"
     t.rule(N, "partner_exposed")
-    assert t.penalties.liable[seat.partner] == set(_hand(t, seat.partner))
+    assert t.penalties.liable[seat.partner] == set(held(t, seat.partner))
     assert len(t.penalties.liable[seat.partner]) == 2
 
 
@@ -288,9 +277,9 @@ def test_law_94_81_62_suit_called_he_has_not_penalty_paid(code: str, law: str) -
         void = [s for s in range(4) if not t.play.hands[E] >> 13 * s & SUIT]
         if not void:
             continue
-        t.play_card(_hand(t, W)[0], seat=W)  # West leads in East's turn
+        t.play_card(held(t, W)[0], seat=W)  # West leads in East's turn
         t.rule(N, "call_suit", "SHDC"[3 - void[0]] if False else "CDHS"[void[0]])
-        assert t.play.turn == E and t.legal_cards() == _hand(t, E)
+        assert t.play.turn == E and t.legal_cards() == held(t, E)
         assert law in t.code.laws.get("no_suit_called", "")
         t.play_card(t.legal_cards()[0])
         run(t)
@@ -310,7 +299,7 @@ def test_law_VIII_2_lead_in_partners_turn_suit_called_at_once_whist() -> None:
     assert t.play is not None
     leader = t.play.turn
     wrong = leader.partner
-    c = _hand(t, wrong)[0]
+    c = held(t, wrong)[0]
     t.play_card(c, seat=wrong)
     p = t.pending
     assert p is not None and p.offence.key == "lead_in_partners_turn"
@@ -402,7 +391,7 @@ def test_law_59_60_a_declaration_cannot_be_altered(code: str, law: str) -> None:
 def test_law_102_partner_asks_and_the_renounce_is_corrected_daw() -> None:
     """daw 102 (and 103): a player asks his partner whether he has none of the
     suit; he has, so the renounce is corrected and the law 103 penalty follows."""
-    t = _opened("daw")
+    t = opened("daw")
     run(t, lambda t: can_renounce(t, E))
     bad = renounce(t, E)
     rec = t.ask_renounce(W, E)
@@ -415,7 +404,7 @@ def test_law_102_partner_asks_and_the_renounce_is_corrected_daw() -> None:
 def test_law_74A_dummy_asks_the_declarant_daw() -> None:
     """daw 74A: dummy may ask the declarant whether he has none of a suit he
     renounced; the renounce is corrected (law 103)."""
-    t = _opened("daw")
+    t = opened("daw")
     run(t, lambda t: can_renounce(t, N))
     bad = renounce(t, N)
     rec = t.ask_renounce(S, N)
@@ -427,11 +416,11 @@ def test_law_74A_dummy_asks_the_declarant_daw() -> None:
 def test_law_62a_87_dummy_or_partner_asks_auction() -> None:
     """Whist Club 62a, 87: dummy may ask the declarer, a player his partner,
     whether he has none of the suit renounced; a true renounce answers none."""
-    t = _opened("auction")
+    t = opened("auction")
     run(t, lambda t: can_renounce(t, N))
     renounce(t, N)
     assert t.ask_renounce(S, N) is not None
-    t2 = _opened("auction")
+    t2 = opened("auction")
     run(t2, lambda t: can_renounce(t, E))
     renounce(t2, E)
     assert t2.ask_renounce(W, E) is not None
@@ -440,7 +429,7 @@ def test_law_62a_87_dummy_or_partner_asks_auction() -> None:
 def test_law_53_dummy_may_not_ask_royalton() -> None:
     """Royalton 53: dummy takes no part in the play but in questions of fact and
     the score; his question about a renounce is refused."""
-    t = _opened("royalton")
+    t = opened("royalton")
     run(t, lambda t: can_renounce(t, N))
     renounce(t, N)
     with pytest.raises(TableError, match=r"Law 53 \(royalton\)"):
@@ -478,9 +467,9 @@ def test_law_74C_109_a_penalty_not_due_is_refused_daw() -> None:
     """daw 74C, 109: the table, as dummy may, corrects an adversary's claim to a
     penalty he is not entitled to; the offender awaits the decision; the first
     decision is final."""
-    t = _opened("daw")
+    t = opened("daw")
     assert t.play is not None
-    t.play_card(_hand(t, W)[0], seat=W)  # West leads in East's turn
+    t.play_card(held(t, W)[0], seat=W)  # West leads in East's turn
     with pytest.raises(LawsError, match="no option 'highest'"):
         t.rule(N, "highest")
     with pytest.raises(TableError, match="awaits its ruling"):
@@ -519,7 +508,7 @@ def test_law_XI_4_wrong_adversary_and_final_decision_whist() -> None:
     assert t.play is not None
     leader = t.play.turn
     wrong = leader.left
-    t.play_card(_hand(t, wrong)[0], seat=wrong)
+    t.play_card(held(t, wrong)[0], seat=wrong)
     with pytest.raises(LawsError, match=r"Law XI §4 \(whist\)"):
         t.rule(wrong.left, "call_suit", "S")
     t.rule(wrong.right, "waive")
@@ -533,9 +522,9 @@ def test_law_XI_4_wrong_adversary_and_final_decision_whist() -> None:
 def test_law_83_adversary_throws_his_cards_down_all_liable_daw() -> None:
     """daw 83: an adversary who throws his cards face up has them all liable
     to be called; his partner, who keeps his hand, cannot be made to show it."""
-    t = _opened("daw")
+    t = opened("daw")
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 9 and t.play.turn == E)
-    hand = _hand(t, E)
+    hand = held(t, E)
     for c in hand:
         t.expose(E, c)
         if t.pending is not None:
@@ -557,7 +546,7 @@ def test_law_79_71_nobody_compelled_to_revoke(code: str, law: str) -> None:
         west = t.play.hands[W]
         if not west >> 13 * suit & SUIT or not west & ~(SUIT << 13 * suit):
             continue
-        other = next(c for c in _hand(t, W) if c // 13 != suit)
+        other = next(c for c in held(t, W) if c // 13 != suit)
         t.expose(W, other)  # before the lead: law 68, treated as exposed
         t.rule(N, "exposed")
         t.play_card(led)  # East leads
@@ -576,13 +565,13 @@ def test_law_79_71_nobody_compelled_to_revoke(code: str, law: str) -> None:
 def test_law_56_dummy_warns_of_lead_from_wrong_hand_royalton() -> None:
     """Royalton 56: dummy warns the declarer he is about to lead from the wrong
     hand; either adversary may require the lead from that hand, or take 50."""
-    t = _opened("royalton")
+    t = opened("royalton")
     run(t, lambda t: t.play is not None and t.play.turn == N and not t.play.trick)
     t.report(S, "dummy_warns_wrong_hand")
     assert t.pending is not None and set(t.pending.choosers) == {E, W}
     t.rule(E, "lead_wrong_hand")
     assert t.play is not None and t.play.turn == S
-    t2 = _opened("royalton")
+    t2 = opened("royalton")
     run(t2, lambda t: t.play is not None and t.play.turn == N and not t.play.trick)
     t2.report(S, "dummy_warns_wrong_hand")
     t2.rule(W, "points")

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from auctionwhist.calls import Bid, parse_contract
 from auctionwhist.cards import Seat
 from auctionwhist.cli import app
-from auctionwhist.codes import CODES, find_code
+from auctionwhist.codes import find_code
 from auctionwhist.formats import jsonlog
 from auctionwhist.laws import UnknownOffenceError, offence, offences_for
 from auctionwhist.rulings import Facts, apply_ruling, ruling, ruling_for
@@ -23,15 +23,14 @@ N, E, S, W = Seat
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("key", list(CODES))
-def test_every_offence_cites_a_law_of_its_code(key: str) -> None:
+def test_every_offence_cites_a_law_of_its_code(code_key: str) -> None:
     """Each offence and option names a law the code's ``laws`` data holds."""
-    code = find_code(key)
+    code = find_code(code_key)
     table = offences_for(code)
     assert table
     for o in table.values():
-        assert o.topic in code.laws, (key, o.key, o.topic)
-        assert all(t in code.laws for t in o.see), (key, o.key)
+        assert o.topic in code.laws, (code_key, o.key, o.topic)
+        assert all(t in code.laws for t in o.see), (code_key, o.key)
         assert all((opt.topic or o.topic) in code.laws for opt in o.options)
         assert o.options and o.quote
 

@@ -14,15 +14,9 @@ from auctionwhist.formats import jsonlog
 from auctionwhist.laws import LawsError
 from auctionwhist.records import IrregularCall, Ruling, TableMode
 from auctionwhist.table import Table, TableError
-from laws_helpers import bid, can_renounce, laws_table, renounce, run
+from laws_helpers import bid, can_renounce, laws_table, opened, renounce, run
 
 N, E, S, W = Seat
-
-
-def _opened(code: str = "daw") -> Table:
-    t = laws_table(code)
-    bid(t, "1H", "pass", "pass", "pass")
-    return t
 
 
 # -- the auction -------------------------------------------------------------------
@@ -201,7 +195,7 @@ def test_law_100_renounce_refused_in_enforce_mode_daw() -> None:
 def test_law_103_renounce_corrected_highest_daw() -> None:
     """Law 103 (daw): East corrects his renounce in time: no revoke; the cards
     played after it go back; the declarant makes him play his highest."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: can_renounce(t, E))
     assert t.play is not None
     led = t.play.trick[0] // 13
@@ -218,7 +212,7 @@ def test_law_103_renounce_corrected_highest_daw() -> None:
 
 def test_law_103_renounce_corrected_card_liable_daw() -> None:
     """Law 103 (daw): or the declarant treats the renounced card as exposed."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: can_renounce(t, E))
     bad = renounce(t, E)
     t.correct_renounce(E)
@@ -228,7 +222,7 @@ def test_law_103_renounce_corrected_card_liable_daw() -> None:
 
 def test_law_100_renounce_established_cannot_be_corrected_daw() -> None:
     """Law 100 (daw): once the next trick is begun, the revoke is established."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: can_renounce(t, E))
     renounce(t, E)
     assert t.play is not None
@@ -241,7 +235,7 @@ def test_law_100_renounce_established_cannot_be_corrected_daw() -> None:
 def test_law_96_fourth_hand_before_second_lowest_daw() -> None:
     """Law 96 (daw): the fourth hand plays before the second; the declarant
     makes the second hand play his lowest."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: t.play is not None and len(t.play.trick) == 1 and t.play.turn in (E, W))
     assert t.play is not None
     second = t.play.turn
@@ -263,7 +257,7 @@ def test_law_96_fourth_hand_before_second_lowest_daw() -> None:
 
 def test_law_95_third_hand_before_second_no_penalty_daw() -> None:
     """Law 95 (daw): the third hand before the second: no penalty."""
-    t = _opened()
+    t = opened("daw")
     assert t.play is not None
     t.play_card(t.legal_cards()[0])  # East leads
     third = Seat.WEST
@@ -277,7 +271,7 @@ def test_law_95_third_hand_before_second_no_penalty_daw() -> None:
 def test_law_90_declarant_lead_out_of_turn_retracted_daw() -> None:
     """Law 90 (daw): the declarant leads out of turn; the second hand need not
     accept it; the card goes back without penalty."""
-    t = _opened()
+    t = opened("daw")
     assert t.play is not None and t.play.turn == E
     c = next(c for c in range(52) if t.play.hands[N] >> c & 1)
     t.play_card(c, seat=N)
@@ -288,7 +282,7 @@ def test_law_90_declarant_lead_out_of_turn_retracted_daw() -> None:
 
 def test_law_76_dummy_suggestion_not_to_play_daw() -> None:
     """Law 76 (daw): dummy suggests a card; an adversary forbids it."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: t.play is not None and t.play.turn == S and bool(t.play.trick))
     assert t.play is not None
     lawful = t.legal_cards()
@@ -300,7 +294,7 @@ def test_law_76_dummy_suggestion_not_to_play_daw() -> None:
 
 def test_law_94_looking_at_quitted_trick_25_points_royalton() -> None:
     """Law 94 (royalton): 25 points in the adverse penalty score."""
-    t = _opened("royalton")
+    t = opened("royalton")
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 2)
     t.report(E, "quitted_trick")
     t.rule(N, "points")
@@ -310,7 +304,7 @@ def test_law_94_looking_at_quitted_trick_25_points_royalton() -> None:
 
 def test_law_99_infraction_25_points_royalton() -> None:
     """Law 99 (royalton): an infraction with no specific penalty: 25 points."""
-    t = _opened("royalton")
+    t = opened("royalton")
     t.report(W, "infraction")
     t.rule(N, "points")
     run(t)
@@ -319,7 +313,7 @@ def test_law_99_infraction_25_points_royalton() -> None:
 
 def test_law_55_dummy_suggestion_50_points_royalton() -> None:
     """Law 55 (royalton): instead, either adversary may take 50 points."""
-    t = _opened("royalton")
+    t = opened("royalton")
     t.report(S, "dummy_suggestion")
     t.rule(W, "points")
     run(t)
@@ -329,7 +323,7 @@ def test_law_55_dummy_suggestion_50_points_royalton() -> None:
 def test_law_61_information_after_auction_suit_called_daw() -> None:
     """Laws 61 and 92 (daw): East tells West of a previous bid; the declarant
     calls a suit from the adversary next to lead."""
-    t = _opened()
+    t = opened("daw")
     t.report(W, "information")
     t.rule(N, "call_suit", "D")
     assert all(c // 13 == 1 for c in t.legal_cards())
@@ -337,7 +331,7 @@ def test_law_61_information_after_auction_suit_called_daw() -> None:
 
 def test_law_93_quitted_trick_as_lead_out_of_turn_daw() -> None:
     """Law 93 (daw): looking at a quitted trick: the lead-out-of-turn penalty."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
     t.report(E, "quitted_trick")
     t.rule(N, "call_suit", "C")
@@ -347,7 +341,7 @@ def test_law_93_quitted_trick_as_lead_out_of_turn_daw() -> None:
 def test_law_97_attention_to_trick_partner_highest_daw() -> None:
     """Law 97 (daw): East calls attention to the trick; West must play his
     highest of the suit led."""
-    t = _opened()
+    t = opened("daw")
     run(t, lambda t: t.play is not None and len(t.play.trick) == 2 and t.play.turn == W)
     assert t.play is not None
     t.report(E, "attention_to_trick")
@@ -384,7 +378,7 @@ def test_law_viii_1_lead_out_of_turn_suit_called_whist() -> None:
 
 def test_law_109_wrong_adversary_cannot_choose_daw() -> None:
     """Law 109 (daw): a penalty demanded by the wrong adversary is refused."""
-    t = _opened()
+    t = opened("daw")
     assert t.play is not None
     c = next(c for c in range(52) if t.play.hands[W] >> c & 1)
     t.play_card(c, seat=W)

@@ -17,12 +17,10 @@ from auctionwhist.codes import find_code
 from auctionwhist.codes.royalton import ROYALTON
 from auctionwhist.scoring import DealResult, Holdings, score_deal
 from auctionwhist.solver.par import ParError, contract_score, honor_score, par
+from deals_helpers import TOPS
 
 N, E, S, W = Seat
 
-# North holds the top of spades and hearts, South the top of diamonds and
-# clubs: North-South win every trick at no-trump whoever leads.
-TOPS = Deal.from_pbn("N:AKQJT98.AKQJT9.. 765432.8765432.. ..AKQJT98.AKQJT9 ..765432.8765432")
 # Tricks of the declarer's side (N, E, S, W declaring). At hearts East's
 # seventh heart takes a trick; at clubs West's seventh club. At nullo North-
 # South must take all thirteen (every card they hold is higher than any of

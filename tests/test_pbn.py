@@ -28,10 +28,10 @@ from auctionwhist.formats.pbn import (
 )
 from auctionwhist.records import Bridged, CallMade, CardPlayed, Claimed, Dealt
 from auctionwhist.table import Table
+from deals_helpers import PBN
 from log_helpers import random_log
 
 N, E, S, W = Seat
-PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
 
 
 def played(code: str, d: Deal, calls: str, seed: int = 1, cards: int = 52) -> Table:

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from auctionwhist.cards import Deal, Seat, Suit, card_from_str, card_suit, hand_from_cards
 from auctionwhist.codes import find_code
 from auctionwhist.play import IllegalPlayError, Play, follow_suit, trick_winner
+from deals_helpers import PBN
 
 N, E, S, W = Seat
 DAW = find_code("daw")
-DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ")
+DEAL = Deal.from_pbn(PBN)
 
 
 def c(text: str) -> int:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from auctionwhist.analysis.review import CardReview, play_strain, review_play
 from auctionwhist.calls import parse_call
-from auctionwhist.cards import Deal, Seat
+from auctionwhist.cards import Seat
 from auctionwhist.cli import app
 from auctionwhist.dealing import deal
 from auctionwhist.formats import jsonlog
@@ -20,11 +20,11 @@ from auctionwhist.robots import make_robot
 from auctionwhist.robots.player import play_deal
 from auctionwhist.solver import dd_tricks
 from auctionwhist.table import Table
+from deals_helpers import TOPS
 from laws_helpers import bid, can_renounce, laws_table, renounce, run
 
 runner = CliRunner()
 N, E, S, W = Seat
-TOPS = Deal.from_pbn("N:AKQJT98.AKQJT9.. 765432.8765432.. ..AKQJT98.AKQJT9 ..765432.8765432")
 
 
 def _played(code: str, seed: int) -> Table:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from auctionwhist.calls import Bid, Contract
 from auctionwhist.cards import Seat, card_from_str, hand_from_cards
-from auctionwhist.codes import CODES, find_code
+from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
 from auctionwhist.robots.heuristic import HeuristicPlayer, heuristic_card
 from auctionwhist.robots.player import play_deal
@@ -95,10 +93,9 @@ def test_nullo_duck_with_the_highest_loser_royalton() -> None:
     assert heuristic_card(v) == card_from_str("H9")
 
 
-@pytest.mark.parametrize("code", sorted(CODES))
-def test_heuristic_players_finish_deals_under_every_code(code: str) -> None:
+def test_heuristic_players_finish_deals_under_every_code(code_key: str) -> None:
     rng = random.Random(3)
     for n in range(20):
-        t = Table(code, deal(code, number=n + 1, rng=rng))
+        t = Table(code_key, deal(code_key, number=n + 1, rng=rng))
         play_deal(t, dict.fromkeys(Seat, HeuristicPlayer()), rng)
         assert t.phase == "done"

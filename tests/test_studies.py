@@ -33,6 +33,7 @@ from auctionwhist.analysis.studies.hawley import most_odd_tricks
 from auctionwhist.cards import Deal
 from auctionwhist.cli import app
 from auctionwhist.solver.par import par
+from deals_helpers import TOPS
 
 pytestmark = pytest.mark.slow  # studies over many deals, in processes and on Dask
 
@@ -41,7 +42,6 @@ SMALL = 3  # deals: enough to exercise everything, quick on two cores
 # takes seconds; the Hawley study is checked on deals solved quickly below.
 CODES = ("daw", "auction", "royals")
 STRAINS = ("C", "D", "H", "S", "NT")
-TOPS = Deal.from_pbn("N:AKQJT98.AKQJT9.. 765432.8765432.. ..AKQJT98.AKQJT9 ..765432.8765432")
 # The same with East-West holding the top cards.
 SWAP = Deal.from_pbn("E:AKQJT98.AKQJT9.. 765432.8765432.. ..AKQJT98.AKQJT9 ..765432.8765432")
 

@@ -15,9 +15,9 @@ from auctionwhist.dealing import deal
 from auctionwhist.records import Bridged, CallMade, CardPlayed, Dealt, LeadCalled
 from auctionwhist.robots import play_random_deal
 from auctionwhist.table import Mode, Table, TableError
+from deals_helpers import PBN
 
 N, E, S, W = Seat
-PBN = "N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.765.AKQ.T98 2.J432.JT98.AKQJ"
 
 
 def bid(table: Table, *calls: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +16,10 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.db import EventRow, GameRow  # noqa: E402
 from auctionwhist.web.service import Service  # noqa: E402
 from auctionwhist.web.ws import frame_of, split_frame  # noqa: E402
 from web_helpers import connect  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.sqlite3'}")) as c:
-        yield c
 
 
 def tok(url: str) -> str:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
 
-from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
+from auctionwhist.web.bench import choose, post
 from auctionwhist.web.ws import split_frame
+from web_helpers import serving
 
 pytestmark = pytest.mark.slow  # a server process killed and restarted
 
@@ -54,28 +54,18 @@ async def _state(port: int, token: str) -> dict[str, Any]:
     raise AssertionError("the robots did not come to South's turn")
 
 
-def test_sigkill_mid_deal_loses_nothing_and_play_continues(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
-    port = free_port()
-    proc = server_process(db, port)
-    try:
-        wait_until_up(port, proc)
+def test_sigkill_mid_deal_loses_nothing_and_play_continues(sqlite_url: str) -> None:
+    with serving(sqlite_url) as port:  # left with SIGKILL: no shutdown, no flush
         game = post(port, "/api/games", {"kind": "deal", "code": "royalton", "seed": 11,
                                          "humans": ["S"]})  # fmt: skip
         token = game["seats"]["S"].rsplit("/", 1)[-1]
         rng = random.Random(5)
         acks = asyncio.run(_act_until(port, token, 5, rng))
         before = asyncio.run(_state(port, token))
-    finally:
-        proc.kill()  # SIGKILL: no shutdown, no flush
-        proc.wait()
     assert len(acks) == 5 and before["phase"] == "play"
     assert before["n"] >= max(a["n"] for a in acks)
 
-    port = free_port()
-    proc = server_process(db, port)
-    try:
-        wait_until_up(port, proc)
+    with serving(sqlite_url) as port:
         after = asyncio.run(_state(port, token))
         for key in ("n", "calls", "trick", "last_trick", "tricks", "hand", "contract", "to_act"):
             assert after[key] == before[key], key
@@ -84,6 +74,3 @@ def test_sigkill_mid_deal_loses_nothing_and_play_continues(tmp_path: Path) -> No
         final = asyncio.run(_state(port, token))
         assert final["phase"] == "done" and final["score"] is not None
         assert final["calls"][: len(before["calls"])] == before["calls"]
-    finally:
-        proc.kill()
-        proc.wait()

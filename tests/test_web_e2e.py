@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from auctionwhist.web.bench import free_port, server_process, wait_until_up
+from auctionwhist.web.bench import free_port, wait_until_up
 from test_web_secrecy import _four_at_a_laws_table, _play_until_an_adversary_leads, submit
+from web_helpers import serving
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
 
@@ -396,10 +397,7 @@ def test_law_86_a_claim_by_an_adversary_shows_his_partners_hand_face_up_daw(
         seat_token, partner_token, held = pool.submit(asyncio.run, claim()).result()
     db = str(service.engine.url)
     service.close()
-    port = free_port()
-    proc = server_process(db, port)
-    try:
-        wait_until_up(port, proc)
+    with serving(db) as port:
         page = browser.new_page()
         errors = _errors(page)
         page.goto(f"http://127.0.0.1:{port}/t/{seat_token}")
@@ -413,6 +411,3 @@ def test_law_86_a_claim_by_an_adversary_shows_his_partners_hand_face_up_daw(
         assert page.locator(".card.liable").count() == held
         assert not errors, errors
         page.close()
-    finally:
-        proc.terminate()
-        proc.wait(10)

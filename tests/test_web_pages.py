@@ -8,8 +8,6 @@ import random
 import re
 import time
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from auctionwhist.codes import find_code  # noqa: E402
 from auctionwhist.dealing import deal  # noqa: E402
 from auctionwhist.robots import random_action  # noqa: E402
 from auctionwhist.table import Table  # noqa: E402
-from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.pages import (  # noqa: E402
     FormError,
     bid_grid,
@@ -33,12 +30,6 @@ from auctionwhist.web.pages import (  # noqa: E402
     spec_from_form,
 )
 from web_helpers import connect  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'pages.sqlite3'}")) as c:
-        yield c
 
 
 def start(c: TestClient, **form: str) -> str:

@@ -29,11 +29,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from auctionwhist.cards import card_from_str  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
-from auctionwhist.web.bench import free_port, post, server_process, wait_until_up  # noqa: E402
+from auctionwhist.web.bench import post  # noqa: E402
 from auctionwhist.web.db import event_inserter, make_engine, migrate  # noqa: E402
 from auctionwhist.web.uvicorn_ws import SeatProtocol, uvicorn_options  # noqa: E402
 from auctionwhist.web.views import cards_of  # noqa: E402
 from auctionwhist.web.ws import split_frame  # noqa: E402
+from web_helpers import serving  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a uvicorn server process
 
@@ -41,14 +42,8 @@ pytestmark = pytest.mark.slow  # a uvicorn server process
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
     db = tmp_path_factory.mktemp("uv") / "uv.sqlite3"
-    port = free_port()
-    proc = server_process(f"sqlite:///{db}", port)
-    try:
-        wait_until_up(port, proc)
+    with serving(f"sqlite:///{db}") as port:
         yield port, db
-    finally:
-        proc.kill()
-        proc.wait()
 
 
 def four_seats(port: int, seed: int) -> dict[str, str]:

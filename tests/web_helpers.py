@@ -1,14 +1,42 @@
-"""Helpers for the web tests: a seat's socket read message by message."""
+"""Helpers for the web tests: the app over a database, a server in a child
+process, a seat's socket read message by message."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from starlette.testclient import TestClient
+# Starlette asks for httpx2 on import; the TestClient works with httpx.
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+from starlette.testclient import TestClient  # noqa: E402
 
-from auctionwhist.web.ws import split_frame
+from auctionwhist.web.app import create_app  # noqa: E402
+from auctionwhist.web.bench import free_port, server_process, wait_until_up  # noqa: E402
+from auctionwhist.web.ws import split_frame  # noqa: E402
+
+
+@contextmanager
+def app_client(database: str) -> Iterator[TestClient]:
+    """The web app over ``database``, its startup and shutdown run."""
+    with TestClient(create_app(database)) as c:
+        yield c
+
+
+@contextmanager
+def serving(database: str) -> Iterator[int]:
+    """``whist serve`` over ``database`` in a child process on a free port;
+    the port, once it answers. Killed (SIGKILL: no shutdown, no flush) on
+    leaving, as a crash would."""
+    port = free_port()
+    proc = server_process(database, port)
+    try:
+        wait_until_up(port, proc)
+        yield port
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 class Inbox:
