@@ -156,7 +156,13 @@ _OTHER = {
 
 
 def parse_call(text: str) -> Call:
-    """Read ``"1H"``, ``"2NT"``, ``"3SR"``, ``"pass"``, ``"X"``, ``"XX"``, ``"no bid"``."""
+    """Read ``"1H"``, ``"2NT"``, ``"3SR"``, ``"pass"``, ``"X"``, ``"XX"``, ``"no bid"``.
+
+    >>> parse_call("3SR")
+    Bid(level=3, denomination='S', royal=True)
+    >>> parse_call("No Bid") is Other.NO_BID
+    True
+    """
     t = " ".join(text.strip().upper().split())
     if t in _OTHER:
         return _OTHER[t]
@@ -196,7 +202,13 @@ _CONTRACT_RE = re.compile(r"^([1-7])(NT|N|RS|NL|C|D|H|S)(R?)\s*(XX|X)?$")
 
 
 def parse_contract(text: str) -> Contract:
-    """Read SPEC §4 notation: ``<level><strain>[R][X|XX]``, e.g. ``3H``, ``4RS XX``."""
+    """Read SPEC §4 notation: ``<level><strain>[R][X|XX]``, e.g. ``3H``, ``4RS XX``.
+
+    >>> parse_contract("2ntx")
+    Contract(bid=Bid(level=2, denomination='NT', royal=False), doubled=1)
+    >>> str(parse_contract("4RS XX"))
+    '4RSXX'
+    """
     t = " ".join(text.strip().upper().split())
     m = _CONTRACT_RE.match(t)
     if not m:

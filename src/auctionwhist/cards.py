@@ -185,12 +185,20 @@ def card_rank(c: int) -> int:
 
 
 def card_str(c: int) -> str:
-    """``"SA"``, ``"H7"``, ``"DT"``."""
+    """``"SA"``, ``"H7"``, ``"DT"``.
+
+    >>> card_str(card(Suit.SPADES, 14)), card_str(0)
+    ('SA', 'C2')
+    """
     return SUIT_CHARS[c // 13] + RANK_CHARS[c % 13]
 
 
 def card_from_str(text: str) -> int:
-    """Read ``"SA"``, ``"h10"``, ``"AS"`` or ``"10h"`` as a card."""
+    """Read ``"SA"``, ``"h10"``, ``"AS"`` or ``"10h"`` as a card.
+
+    >>> card_from_str("h10") == card_from_str("TH") == card(Suit.HEARTS, 10)
+    True
+    """
     t = text.strip().upper().replace("10", "T")
     if len(t) == 2:
         if t[0] in SUIT_CHARS and t[1] in RANK_CHARS:
@@ -201,7 +209,11 @@ def card_from_str(text: str) -> int:
 
 
 def cut_rank(c: int) -> int:
-    """Order of a card in cutting: 0 (ace of hearts) to 51 (king of spades)."""
+    """Order of a card in cutting: 0 (ace of hearts) to 51 (king of spades).
+
+    >>> cut_rank(card_from_str("HA")), cut_rank(card_from_str("SK"))
+    (0, 51)
+    """
     rank = card_rank(c)
     low_rank = 1 if rank == 14 else rank  # ace counts one
     return (low_rank - 1) * 4 + CUT_SUIT_ORDER.index(card_suit(c))

@@ -129,6 +129,13 @@ def deal(
     dealer defaults to ``dealer_for(code, number)``; the cut to a random place
     that leaves at least four cards in each packet. A code that turns the
     trump (Duplicate Whist, AWL III §1) turns the dealer's last card.
+
+    >>> from auctionwhist.cards import card_str
+    >>> whist = deal("whist", seed=7)
+    >>> whist.dealer.name, card_str(whist.turned)  # West deals deal 1 in Duplicate Whist
+    ('WEST', 'C4')
+    >>> deal("whist", seed=7) == whist
+    True
     """
     c = find_code(code)
     if rng is None:

@@ -173,7 +173,22 @@ class _Sheet:
 
 
 def score_deal(result: DealResult) -> DealScore:
-    """Score a finished deal under its code."""
+    """Score a finished deal under its code, item by item with the law.
+
+    Goodfellow's sample score card, deal 2: North two no-trumps doubled, eight
+    tricks; aces: North two, East one, South one:
+
+    >>> from auctionwhist.calls import parse_contract
+    >>> from auctionwhist.codes import find_code
+    >>> result = DealResult(find_code("daw"), parse_contract("2NTX"), Seat.NORTH, 8,
+    ...                     holdings=Holdings((2, 1, 1, 0)))
+    >>> for item in score_deal(result).items:
+    ...     print(item.column, item.points, item.reason, "-", item.law)
+    trick 48 2 odd tricks at no-trump, doubled - Law 70A (daw)
+    honor 30 3 aces - Law 17 (daw)
+    honor 100 game - Law 7 (daw)
+    honor 50 bonus, contract, doubled - Law 70C (daw)
+    """
     code = result.code
     if not 0 <= result.tricks <= 13:
         raise ScoringError(

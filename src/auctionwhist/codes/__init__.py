@@ -55,6 +55,12 @@ def register(code: Code) -> Code:
 
 
 def find_code(key: str | Code) -> Code:
+    """The code registered under ``key``; errors and score items cite its laws.
+
+    >>> royalton = find_code("Royalton")
+    >>> royalton.title, royalton.cite("revoke")
+    ('Royalton (Hawley, 1915)', 'Law 77 (royalton)')
+    """
     if isinstance(key, Code):
         return key
     try:
