@@ -40,6 +40,7 @@ def test_the_layers_contract_is_kept_by_the_package() -> None:
     assert "The web service's parts point down KEPT" in run.stdout
 
 
+@pytest.mark.slow  # lint-imports on a copy of the package
 def test_the_copy_keeps_the_contract_before_it_is_broken(tree: Path) -> None:
     # The control for the cases below: the copy alone breaks nothing.
     run = lint_imports(tree)
@@ -80,6 +81,7 @@ WRONG_IN_WEB = [
 ]
 
 
+@pytest.mark.slow  # lint-imports on a copy of the package, once a case
 @pytest.mark.parametrize(
     ("module", "line", "reported", "contract"),
     [(*w, "Layers point down") for w in WRONG]
