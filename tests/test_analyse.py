@@ -59,7 +59,7 @@ def test_random_deal_table_and_par_daw() -> None:
 
 
 def test_whist_code_uses_the_turned_trump() -> None:
-    """AWL III §1, SPEC §2.2.9 (whist): the turned card names the trump, the
+    """AWL III §1, docs/spec.md §2.2.9 (whist): the turned card names the trump, the
     dealer's left leads, each side scores every trick it takes."""
     d = deal("whist", seed=3)
     assert d.turned is not None

@@ -146,7 +146,7 @@ def test_law_56_declarant_first_named_the_denomination_daw() -> None:
 
 def test_royal_spades_names_spades_for_the_declarant_royals() -> None:
     a = run("royals", N, "1S", "pass", "1RS", "pass", "pass", "pass")
-    assert a.declarer == N  # SPEC §2.2.3
+    assert a.declarer == N  # docs/spec.md §2.2.3
 
 
 def test_law_34_royal_names_the_same_denomination_royalton() -> None:

@@ -1,4 +1,4 @@
-"""The ``whist`` command: deal, score (SPEC §5), play, rubber, bench, and bad input."""
+"""The ``whist`` command: deal, score (docs/spec.md §5), play, rubber, bench, and bad input."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_goodfellow_sample_card_deal_by_deal(
 
 
 def test_goodfellow_sample_card_totals_and_gains() -> None:
-    """SPEC §2.2.10: N-S 222 + 950 = 1172, gains 1090; E-W 252 + 828 = 1080, gains 998."""
+    """docs/spec.md §2.2.10: N-S 222 + 950 = 1172, gains 1090; E-W 252 + 828 = 1080, gains 998."""
     totals = {"ns": [0, 0], "ew": [0, 0]}
     gains = {"ns": 0, "ew": 0}
     for _, args, *_ in SAMPLE_CARD:

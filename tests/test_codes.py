@@ -92,7 +92,7 @@ def test_match_laws_are_declared_with_the_code(
     key: str, average: str, two_teams: str, card: str
 ) -> None:
     """Goodfellow laws 5-6 and 1894 law A; the auction codes have no duplicate
-    laws and apply Goodfellow's (SPEC §2.2.8)."""
+    laws and apply Goodfellow's (docs/spec.md §2.2.8)."""
     code = find_code(key)
     assert isinstance(code.match, MatchLaws)
     assert code.cite("match_average") == average
@@ -256,7 +256,8 @@ ALLOWED = {"analysis/studies/hawley.py", "analysis/studies/par_frequency.py"}
 
 
 def test_no_module_outside_codes_tests_a_codes_key() -> None:
-    """STYLE: the machinery never branches on a code's name; it asks the code."""
+    """The machinery never branches on a code's name; it asks the code
+    (docs/decisions.md, "Codes are declared")."""
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()

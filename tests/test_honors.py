@@ -1,5 +1,5 @@
 """Honors and chicane: every cell of Goodfellow's law 17 table, Hopson's new
-count (royals) multiples, chicane (daw 16, Whist Club 9, SPEC §2.2.2), and
+count (royals) multiples, chicane (daw 16, Whist Club 9, docs/spec.md §2.2.2), and
 reading the holdings from a deal."""
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def test_new_count_honors_are_multiples_of_the_suit_value_royals(reason: str, d:
 
 
 def test_new_count_royal_spades_honors_table_royals() -> None:
-    """Royal spades: 18, 36, 72, 81, 45, 90 (SPEC §2.1)."""
+    """Royal spades: 18, 36, 72, 81, 45, 90 (docs/spec.md §2.1)."""
     got = [
         points(deal("1RS", 7, Holdings(held), "royals"), 0, reason)
         for reason, (held, _) in ROYALS_MULTIPLES.items()
@@ -167,7 +167,7 @@ def test_new_count_no_trump_aces_royals() -> None:
 
 
 def test_law_13_honors_to_original_holders_daw() -> None:
-    """Law 13 (daw): honors go to their holders, defending or failing (SPEC §2.2.1)."""
+    """Law 13 (daw): honors go to their holders, defending or failing (docs/spec.md §2.2.1)."""
     defending = deal("2H", 8, Holdings((0, 4, 1, 0)))
     assert points(defending, 1, "4 honors in one hand") == 64
     failing = deal("4H", 7, Holdings((2, 1, 2, 0)))
@@ -206,7 +206,7 @@ def test_law_16_double_chicane_deducted_daw() -> None:
 
 
 def test_chicane_never_below_zero_spec_2_2_2() -> None:
-    """SPEC §2.2.2: the deduction can reach zero, never below."""
+    """docs/spec.md §2.2.2: the deduction can reach zero, never below."""
     s = deal("1H", 7, Holdings((0, 2, 0, 1), frozenset({N, S})))  # E-W 3 honors 16; double 32
     assert points(s, 1, "3 honors") == 16
     assert points(s, 1, "less double chicane (North-South), to zero") == -16

@@ -64,7 +64,7 @@ def test_par_follows_each_codes_values_royals() -> None:
 
 
 def test_par_old_count_auction_scores_game_per_deal() -> None:
-    """Law 4 (auction) and SPEC §2.2.8: the old count; a deal alone gives 100
+    """Law 4 (auction) and docs/spec.md §2.2.8: the old count; a deal alone gives 100
     for game, so par equals daw's here."""
     assert par("auction", TOPS, TOPS_TABLE).score == par("daw", TOPS, TOPS_TABLE).score
 
@@ -91,7 +91,7 @@ def flat_table(declarer: int, nullo_forced: int) -> dict[str, tuple[int, int, in
 
 
 def test_law_30_dealer_no_bid_all_pass_royalton() -> None:
-    """Law 30 (royalton) and SPEC §2.2.4: when every declaration fails, nobody
+    """Law 30 (royalton) and docs/spec.md §2.2.4: when every declaration fails, nobody
     bids and the deal scores nothing."""
     p = par("royalton", TOPS, flat_table(6, 7))
     assert p.score == 0
@@ -168,7 +168,7 @@ def test_par_is_the_score_of_its_contracts() -> None:
 
 @pytest.mark.parametrize("code", ["daw", "auction", "royals"])
 def test_honors_go_to_holders_whoever_declares(code: str) -> None:
-    """SPEC §2.2.1 (daw 13, Whist Club 6): honors are scored the same whoever
+    """docs/spec.md §2.2.1 (daw 13, Whist Club 6): honors are scored the same whoever
     declares and whatever the result, so par adds them to every contract."""
     c = find_code(code)
     for contract, seat, tricks in (("2H", N, 12), ("2H", E, 1), ("3HX", E, 0)):

@@ -167,7 +167,7 @@ def test_unfinished_auction() -> None:
 
 def test_whist_turned_trump() -> None:
     """AWL III §1: the last card is turned; West deals the first hand and
-    North leads (SPEC §2.2.9)."""
+    North leads (docs/spec.md §2.2.9)."""
     d = deal("whist", number=1, seed=8)
     t = played("whist", d, "")
     assert t.is_over

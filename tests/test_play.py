@@ -38,7 +38,7 @@ def test_trick_winner_highest_trump() -> None:
 
 
 def test_nullo_tricks_are_won_as_at_no_trump() -> None:
-    # SPEC §2.2.5: a nullo is played with no trump suit.
+    # docs/spec.md §2.2.5: a nullo is played with no trump suit.
     assert trick_winner(cards("S2", "HA", "S3", "D4"), -1) == 2
 
 

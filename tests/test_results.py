@@ -46,7 +46,7 @@ def test_law_5_each_team_against_the_average_daw() -> None:
 
 
 def test_law_6_fraction_kept_to_avoid_a_tie_daw() -> None:
-    """SPEC §2.2.11: two teams 1 apart; the rounded average equals the winner's
+    """docs/spec.md §2.2.11: two teams 1 apart; the rounded average equals the winner's
     score, a tie; the fraction is kept and the match won by one-half."""
     r = against_average({"home": 1100, "visitors": 1101})
     assert r.fraction_kept and r.average_taken == Fraction(2201, 2)
@@ -102,7 +102,7 @@ def test_match_laws_are_the_codes_own_or_cited_as_borrowed(
     code: str, average: str, teams: str, pairs: str
 ) -> None:
     """Goodfellow laws 3, 5 and 6 and 1894 law A: each code ranks a match by
-    its own laws; the auction codes have none and apply Goodfellow's (SPEC
+    its own laws; the auction codes have none and apply Goodfellow's (docs/spec.md
     §2.2.8); the movements' rankings are the League's."""
     assert against_average({"a": 1, "b": 2}, code).law == average
     with pytest.raises(ResultError, match="^" + re.escape(teams + ": the contesting teams")):

@@ -79,7 +79,7 @@ def test_duplicate_whist_is_reviewed_in_its_turned_trump() -> None:
 
 
 def test_nullo_a_side_forced_to_take_every_trick_gives_up_nothing() -> None:
-    """Royalton nullo (SPEC §2.2 (5)): East declares nullo on the deal where
+    """Royalton nullo (docs/spec.md §2.2.5): East declares nullo on the deal where
     North-South hold every top card; whatever anybody plays, North-South take
     all thirteen tricks, so no card costs anything."""
     t = Table("royalton", TOPS)

@@ -1,4 +1,4 @@
-"""Goodfellow's sample score card (seed 000, first pages; SPEC §2.2.10), deal
+"""Goodfellow's sample score card (seed 000, first pages; docs/spec.md §2.2.10), deal
 by deal through the library: each side's trick and honor items, the gain of
 each deal, and the totals N-S 222 + 950 = 1172, E-W 252 + 828 = 1080."""
 
@@ -56,7 +56,7 @@ CARD = [
     CardDeal(6, "3H", S, 9, (0, 0, 5, 0), (24, 80), (0, 0), (0, 104),
              {"3 odd tricks at hearts": 24, "5 honors in one hand": 80}),
     # 7. E-W 3 NT, win 3 odd, 3 honors (aces): 36, 30, game 100. The card
-    #    prints the gain as 186; it is 166 (SPEC §2.2.10).
+    #    prints the gain as 186; it is 166 (docs/spec.md §2.2.10).
     CardDeal(7, "3NT", E, 9, (1, 2, 0, 1), (0, 0), (36, 130), (1, 166),
              {"3 odd tricks at no-trump": 36, "3 aces": 30, "game": 100}),
     # 8. E-W 3 D doubled and redoubled, win only 2 odd, 4 honors 24; N-S 1
@@ -110,7 +110,7 @@ def test_sample_score_card_totals() -> None:
         side, points = s.gain
         assert side is not None
         gains[side] += points
-    # The card prints E-W's gains as 828, a misprint for 998 (SPEC §2.2.10).
+    # The card prints E-W's gains as 828, a misprint for 998 (docs/spec.md §2.2.10).
     assert gains == [1090, 998]
     assert gains[0] - gains[1] == 1172 - 1080 == 92
 

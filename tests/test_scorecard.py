@@ -26,7 +26,7 @@ from auctionwhist.table import Table
 
 
 def test_goodfellow_sample_card_totals_daw() -> None:
-    """SPEC §2.2.10: N-S 222 + 950 = 1172, gains 1090; E-W 252 + 828 = 1080,
+    """docs/spec.md §2.2.10: N-S 222 + 950 = 1172, gains 1090; E-W 252 + 828 = 1080,
     gains 998; N-S win by 92."""
     card = goodfellow_sample()
     s = card.summary
@@ -47,7 +47,7 @@ def test_goodfellow_sample_card_lines_daw() -> None:
     # Deal 4: four honor counts on one deal, the ruled lines of the honor column.
     assert [h.points for h in e[4].honors[1]] == [32, 20, 100, 200]
     assert e[4].declaration == (("Doub.",), ("3 H.",)) and e[4].gain_of(1) == 448
-    # Deal 7's gain is 166 (the card misprints 186, SPEC §2.2.10).
+    # Deal 7's gain is 166 (the card misprints 186, docs/spec.md §2.2.10).
     assert e[7].gain == (1, 166)
     # Deal 8: E-W declare 3 D., N-S double, E-W re-double.
     assert e[8].declaration == (("Doub.",), ("3 D.", "Re-D."))
@@ -192,7 +192,7 @@ def test_score_corrections_cite_the_codes_own_law(
 )
 def test_law_4_cards_compared_cite_the_codes_match_law(code: str, law: str) -> None:
     """Goodfellow law 4 and 1894 law A: the N-S players compare the cards. The
-    auction codes have no duplicate laws and apply Goodfellow's (SPEC §2.2.8)."""
+    auction codes have no duplicate laws and apply Goodfellow's (docs/spec.md §2.2.8)."""
     ns, ew = _pair(goodfellow_sample())
     ns.code = ew.code = find_code(code)
     ns.entries[0] = replace(ns.entries[0], trick=(0, 16))

@@ -1,5 +1,5 @@
 """Scoring a finished deal under each code, law by law; the JSON shape of
-SPEC §5; errors; and properties over random results."""
+docs/spec.md §5; errors; and properties over random results."""
 
 from __future__ import annotations
 
@@ -95,7 +95,8 @@ def test_law_11_one_game_on_a_deal_excess_counted_daw() -> None:
 
 
 def test_law_14_little_slam_to_either_side_daw() -> None:
-    """Law 14 (daw), SPEC §2.2.1: the side taking twelve tricks scores 20, declarant or not."""
+    """Law 14 (daw), docs/spec.md §2.2.1: the side taking twelve tricks scores
+    20, declarant or not."""
     s = sc("daw", "1S", N, 1)
     assert ("ew", "honor", "little slam", 20) in items(s)
     assert s.items[0].law == "Law 14 (daw)"
@@ -255,7 +256,7 @@ def test_law_2_game_accumulates_no_deal_bonus_auction() -> None:
 
 
 def test_spec_2_2_8_duplicate_game_auction_royals_royalton() -> None:
-    """SPEC §2.2.8: scored alone for duplicate, a game deal adds 100 (30, 30, 40)."""
+    """docs/spec.md §2.2.8: scored alone for duplicate, a game deal adds 100 (30, 30, 40)."""
     s = sc("auction", "3NT", N, 9, duplicate=True)
     assert ("ns", "honor", "game", 100) in items(s)
     assert s.items[-1].law == "SPEC §2.2.8 (auction)"
@@ -440,7 +441,7 @@ def test_law_47_doubled_bonus_royalton() -> None:
 
 
 def test_law_83_nullo_royalton() -> None:
-    """Law 83 (Royalton), SPEC §2.2.5: a nullo is fulfilled when the adversaries take
+    """Law 83 (Royalton), docs/spec.md §2.2.5: a nullo is fulfilled when the adversaries take
     6 + level; the declarer scores 10 for each of their tricks over six."""
     s = sc("royalton", "2NL", S, 4)  # adversaries take 9
     assert items(s) == [("ns", "trick", "3 odd tricks at nullo", 30)]
@@ -477,7 +478,7 @@ def test_laws_86_87_slams_only_when_bid_royalton() -> None:
 
 
 def test_nullo_slams_spec_2_2_5_royalton() -> None:
-    """SPEC §2.2.5: a nullo fulfilled at six or seven earns the little or grand slam."""
+    """docs/spec.md §2.2.5: a nullo fulfilled at six or seven earns the little or grand slam."""
     assert items(sc("royalton", "6NL", E, 1)) == [
         ("ew", "trick", "6 odd tricks at nullo", 60),
         ("ew", "honor", "little slam", 100),
@@ -512,7 +513,7 @@ def test_law_77b_adversary_revokes_royalton() -> None:
 
 
 def test_law_77b_nullo_three_tricks_move_to_the_revokers_spec_2_2_5_royalton() -> None:
-    """SPEC §2.2.5: at nullo the declarer gives the revoking side three of his tricks."""
+    """docs/spec.md §2.2.5: at nullo the declarer gives the revoking side three of his tricks."""
     s = sc("royalton", "2NL", N, 6, revokes=(Revoke(E, 3),))  # E-W 7 + 3 = 10
     assert items(s) == [
         ("ns", "trick", "4 odd tricks at nullo (with 3 tricks taken for a revoke)", 40)
@@ -547,7 +548,7 @@ def test_law_81_unequal_revokes_royalton() -> None:
 
 
 def test_spec_2_2_4_all_pass_void_royalton() -> None:
-    """Law 30 (Royalton), SPEC §2.2.4: four passes: nothing scored, the deal passes."""
+    """Law 30 (Royalton), docs/spec.md §2.2.4: four passes: nothing scored, the deal passes."""
     s = score_deal(DealResult(find_code("royalton"), None, None, 0))
     assert s.void and s.items == () and s.game_points == (0, 0)
     assert "Law 30 (royalton)" in s.note
@@ -568,7 +569,7 @@ def whist(tricks: int, *revokes: Revoke, **kw: Any) -> DealScore:
 
 
 def test_law_A_every_trick_scored_whist() -> None:
-    """1894 law A, SPEC §2.2.9: each side scores every trick it took."""
+    """1894 law A, docs/spec.md §2.2.9: each side scores every trick it took."""
     s = whist(8)
     assert items(s) == [("ns", "trick", "8 tricks", 8), ("ew", "trick", "5 tricks", 5)]
     assert laws(s) == ["Law A (1894) (whist)"] * 2
@@ -688,7 +689,7 @@ def test_scoring_error_is_a_value_error() -> None:
     assert issubclass(ScoringError, ValueError)
 
 
-# -- the JSON of SPEC §5 -------------------------------------------------------------
+# -- the JSON of docs/spec.md §5 -------------------------------------------------------
 
 
 def test_to_json_spec_5() -> None:

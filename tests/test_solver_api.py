@@ -28,7 +28,7 @@ def test_trump_of_strains() -> None:
 
 
 def test_nullo_counts_the_tricks_the_declarers_side_is_forced_to_take_royalton() -> None:
-    """Royalton nullo (SPEC §2.2 (5)): East leads his hearts and must win all 13."""
+    """Royalton nullo (docs/spec.md §2.2.5): East leads his hearts and must win all 13."""
     assert dd_tricks(SUITED, "NL", Seat.NORTH) == 0
     # West declaring: North leads spades and North-South take every trick.
     assert dd_tricks(SUITED, "NL", Seat.WEST) == 0

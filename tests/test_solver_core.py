@@ -60,7 +60,7 @@ def test_core_scores_every_card_like_dds_mid_trick() -> None:
 
 
 def test_nullo_core_equals_exhaustive_minimax() -> None:
-    """Royalton nullo (SPEC §2.2 (5)): each side tries to lose tricks."""
+    """Royalton nullo (docs/spec.md §2.2.5): each side tries to lose tricks."""
     endings, bad = verify_nullo_endings(250, max_cards=3, seed=5)
     assert endings == 250
     assert bad == []
@@ -158,7 +158,7 @@ def test_core_rejects_bad_positions(
 
 
 def test_nullo_cut_offs_change_nothing() -> None:
-    """Royalton nullo (SPEC §2.2 (5)): the sure-win / sure-lose tests at trick
+    """Royalton nullo (docs/spec.md §2.2.5): the sure-win / sure-lose tests at trick
     starts (a side or a leader above everything, a side below everything) and
     the nullo move ordering give the figures of the plain search."""
     rng = random.Random(11)

@@ -34,7 +34,7 @@ def test_tray_holds_number_dealer_and_deal_daw() -> None:
 def test_awl_law_iv_trump_slip_whist() -> None:
     """AWL law IV §1: the trump card and the number of the deal on the slip."""
     trays = make_trays("whist", 4, seed=5)
-    assert trays[0].dealer == Seat.WEST  # West deals the first hand (SPEC §2.2.9)
+    assert trays[0].dealer == Seat.WEST  # West deals the first hand (docs/spec.md §2.2.9)
     for t in trays:
         slip = t.slip
         assert isinstance(slip, TrumpSlip)

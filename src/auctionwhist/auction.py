@@ -55,14 +55,14 @@ class Auction:
         self.calls: list[tuple[Seat, Call]] = []
         self.bid: Bid | None = None  # the last declaration
         self.bidder: Seat | None = None
-        self.doubled = 0  # 1 doubled, 2 redoubled (SPEC §2.2.7: a new bid clears both)
+        self.doubled = 0  # 1 doubled, 2 redoubled (docs/spec.md §2.2.7: a new bid clears both)
         self.doubler: Seat | None = None
         self.is_over = False
         self._passes = 0  # consecutive passes since the last bid, double or redouble
         # Seats the rotation has moved on by: a call out of turn allowed to
         # stand (Whist Club 51, Royalton 37) continues the bidding from it.
         self._offset = 0
-        # (side, what was named) -> the partner who named it first (SPEC §2.2.3)
+        # (side, what was named) -> the partner who named it first (docs/spec.md §2.2.3)
         self._first_named: dict[tuple[int, str], Seat] = {}
 
     @property
@@ -71,7 +71,7 @@ class Auction:
 
     @property
     def passed_out(self) -> bool:
-        """Royalton: the dealer said "no bid" and the others passed (SPEC §2.2.4)."""
+        """Royalton: the dealer said "no bid" and the others passed (docs/spec.md §2.2.4)."""
         return self.is_over and self.bid is None
 
     @property
@@ -244,7 +244,7 @@ class Auction:
         else:  # pass, or the dealer's "no bid"
             self._passes += 1
             # Three passes close it (daw 55, Whist Club 48); Royalton's "no bid"
-            # and three passes leave the deal unplayed (SPEC §2.2.4).
+            # and three passes leave the deal unplayed (docs/spec.md §2.2.4).
             if (self._passes == 3 and self.bid is not None) or self._passes == 4:
                 self.is_over = True
         return CallMade(seat, call)

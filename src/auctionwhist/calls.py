@@ -1,4 +1,4 @@
-"""Denominations, calls and contracts, and their notation (SPEC §4).
+"""Denominations, calls and contracts, and their notation (docs/spec.md §4).
 
 A denomination is what a bid names: a trump suit, no-trump, Royal Spades
 (spades trump at Hopson's value 9) or nullo. Which denominations a code has,
@@ -202,7 +202,7 @@ _CONTRACT_RE = re.compile(r"^([1-7])(NT|N|RS|NL|C|D|H|S)(R?)\s*(XX|X)?$")
 
 
 def parse_contract(text: str) -> Contract:
-    """Read SPEC §4 notation: ``<level><strain>[R][X|XX]``, e.g. ``3H``, ``4RS XX``.
+    """Read docs/spec.md §4 notation: ``<level><strain>[R][X|XX]``, e.g. ``3H``, ``4RS XX``.
 
     >>> parse_contract("2ntx")
     Contract(bid=Bid(level=2, denomination='NT', royal=False), doubled=1)

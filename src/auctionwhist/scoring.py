@@ -100,7 +100,7 @@ class DealResult:
     holdings: Holdings | None = None  # None: no honors given
     revokes: tuple[Revoke, ...] = ()
     revoke_penalty: Literal["points", "tricks"] = "tricks"
-    duplicate: bool = False  # score the deal alone (SPEC §2.2.8); daw always does
+    duplicate: bool = False  # score the deal alone (docs/spec.md §2.2.8); daw always does
     trump: Suit | None = None  # whist code: the turned trump
     # Whist code, law X §4: tricks N-S and E-W had won before the revoking
     # side's first revoke, and N-S's average tricks on this deal elsewhere.
@@ -152,7 +152,7 @@ class DealScore:
         return side_ahead(self.total(0), self.total(1))
 
     def to_json(self) -> dict[str, Any]:
-        """The ``whist score --json`` shape (SPEC §5)."""
+        """The ``whist score --json`` shape (docs/spec.md §5)."""
         out: dict[str, Any] = {
             s.key: {"trick": self.trick(s), "honor": self.honor(s), "total": self.total(s)}
             for s in Side
@@ -202,7 +202,7 @@ def score_deal(result: DealResult) -> DealScore:
             raise ScoringError(
                 f"{code.cite('opening')}: the dealer must declare; no contract given"
             )
-        # Royalton: dealer's "no bid" and three passes; the deal passes (SPEC §2.2.4).
+        # Royalton: dealer's "no bid" and three passes; the deal passes (docs/spec.md §2.2.4).
         return DealScore(
             result, (), void=True, note=f"{code.cite('all_pass')}: no bid was made, no score"
         )
@@ -293,7 +293,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
 
     # The declarer's choice of three tricks moves them from the revoking
     # adversaries to him; at nullo it moves three of his own tricks to them
-    # (SPEC §2.2.5). There are only as many as the other side has.
+    # (docs/spec.md §2.2.5). There are only as many as the other side has.
     with_penalty = list(played)
     penalty_tricks = 0
     points_penalty = False
@@ -343,7 +343,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
 
     game = code.game
     if game is not None and (game.per_deal or r.duplicate) and trick_points >= game.points:
-        # daw 7 and 11: one game at most, whatever the excess; SPEC §2.2.8 for the others.
+        # daw 7 and 11: one game at most, whatever the excess; docs/spec.md §2.2.8 for the others.
         topic = "game" if game.per_deal else "duplicate_game"
         sheet.add(decl, "honor", game.deal_bonus, "game", topic)
 
@@ -489,7 +489,7 @@ def _score_honors(sheet: _Sheet, r: DealResult, denom: Denomination) -> None:
         honors[side] = points
         sheet.add(side, "honor", points, reason, "honors")
 
-    # Chicane (SPEC §2.2.2, daw 16): added to its side's honors when that side
+    # Chicane (docs/spec.md §2.2.2, daw 16): added to its side's honors when that side
     # scores honors, else deducted from the other side's, never below zero.
     added = [0, 0]
     deducted = [0, 0]
@@ -554,7 +554,7 @@ def _finish(r: DealResult, sheet: _Sheet) -> DealScore:
 
 
 def _score_all_tricks(r: DealResult) -> DealScore:
-    """Each side scores the tricks it took (1894 law A, SPEC §2.2.9); a revoke
+    """Each side scores the tricks it took (1894 law A, docs/spec.md §2.2.9); a revoke
     transfers tricks (AWL law X §4)."""
     code = r.code
     law = code.revoke

@@ -4,7 +4,7 @@ declarer (nullo included where the code has it) and par.
 The tricks come from ``auctionwhist.solver.api`` (DDS for suits and no-trump,
 our own core for nullo); par from ``solver.par``. Duplicate Whist has no
 auction: its "par" is the double-dummy result with the turned trump, North's
-side scoring every trick it takes (SPEC §2.2.9).
+side scoring every trick it takes (docs/spec.md §2.2.9).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def dd_table(deal: Deal, strains: tuple[str, ...]) -> dict[str, tuple[int, int, 
 @dataclass(frozen=True, slots=True)
 class TrumpResult:
     """Duplicate Whist double dummy: the turned trump, the dealer's left
-    leading (SPEC §2.2.9), and the tricks each side takes."""
+    leading (docs/spec.md §2.2.9), and the tricks each side takes."""
 
     trump: Suit
     leader: Seat
@@ -92,7 +92,7 @@ def _whist_result(
                 "this deal has none, so name the trump"
             )
         trump = Suit(deal.turned // 13)
-    # The dealer's left leads, as if the dealer declared (SPEC §2.2.9).
+    # The dealer's left leads, as if the dealer declared (docs/spec.md §2.2.9).
     row = table[SUIT_CHARS[trump]]
     by_dealer = row[deal.dealer]
     ns = by_dealer if deal.dealer.side == 0 else 13 - by_dealer

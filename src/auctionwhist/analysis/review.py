@@ -4,7 +4,7 @@ For every card played, the solver scores every card the player could have
 played there (``solver.score_cards``: the tricks his side takes from the
 tricks not yet complete, all playing best afterwards). A card's *cost* is
 what it gave up against the best of them, in tricks: 0 for a best card. At
-nullo a side's best is its fewest tricks (SPEC §2.2 (5)).
+nullo a side's best is its fewest tricks (docs/spec.md §2.2.5).
 
 The play is read from the table as it stands after the laws have had their
 say: a card taken back (a renounce corrected in time) is not there, a lead

@@ -15,7 +15,7 @@ Two facts make the search short:
 
 * the figures must depend on the nullo row only through each side's better
   declarer (at nullo the one forced to take fewer tricks): par lets a side
-  choose its declarer (SPEC §2.2.3), and the most odd tricks in the four
+  choose its declarer (docs/spec.md §2.2.3), and the most odd tricks in the four
   hands is a maximum over declarers. ``figures`` is asked only of rows whose
   sides' best are the same as some row within the bounds;
 * the answers are fail-soft bounds, so a question often settles more than

@@ -52,7 +52,7 @@ WHIST_CLUB_LAWS = {
     "redoubled_undertricks": "49",
     "doubled_bonus": "57",
     "redoubled_bonus": "57",
-    # An extension: a deal scored alone for duplicate play (SPEC §2.2.8).
+    # An extension: a deal scored alone for duplicate play (docs/spec.md §2.2.8).
     "duplicate_game": "SPEC §2.2.8",
     "revoke": "86",
     "revoke_declarant": "86a",
@@ -124,12 +124,12 @@ WHIST_CLUB_ROOM = ClubLaws(
         "return": "25",
         "substitute": "26",
         "broken_up": "27",
-        # No duplicate laws of its own: Goodfellow's, by SPEC §2.2.8.
+        # No duplicate laws of its own: Goodfellow's, by docs/spec.md §2.2.8.
         "two_tables": Borrowed("daw", "27"),
     },
 )
 
-# No duplicate laws of its own: a match is scored by Goodfellow's (SPEC §2.2.8).
+# No duplicate laws of its own: a match is scored by Goodfellow's (docs/spec.md §2.2.8).
 GOODFELLOW_MATCH = MatchLaws(laws=borrow("daw", DAW_MATCH.laws))
 
 AUCTION = Code(

@@ -40,7 +40,7 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Borrowed:
     """Another code's law, applied where this code is silent: cited as that
-    code's, "applied to" this one (SPEC §2.2.8; docs/decisions.md, "Club night")."""
+    code's, "applied to" this one (docs/spec.md §2.2.8; docs/decisions.md, "Club night")."""
 
     code: str  # the key of the code that makes the law
     law: str  # as that code numbers it: "27", "Laws 5 and 6"
@@ -125,7 +125,7 @@ class HonorTable:
     aces_three: int = 30
     aces_four: int = 40
     aces_four_in_one: int = 100
-    chicane: int = 2  # simple honors (SPEC §2.2.2)
+    chicane: int = 2  # simple honors (docs/spec.md §2.2.2)
     double_chicane: int = 4
 
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 from .auction import AUCTION, WHIST_CLUB_LAWS
 
 # The new count: spades 2, clubs 6, diamonds 7, hearts 8, royal spades 9,
-# no-trump 10. Honors stay multiples of the trick value (SPEC §2.1).
+# no-trump 10. Honors stay multiples of the trick value (docs/spec.md §2.1).
 ROYALS = replace(
     AUCTION,
     key="royals",

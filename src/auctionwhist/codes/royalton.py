@@ -24,7 +24,7 @@ ROYALTON_CLUB = ClubLaws(
         "cut_order": "12",
         "same_pack": "13",
         "several_exposed": "14",
-        # No duplicate laws of its own: Goodfellow's, by SPEC §2.2.8.
+        # No duplicate laws of its own: Goodfellow's, by docs/spec.md §2.2.8.
         "two_tables": Borrowed("daw", "27"),
     },
     several_exposed="recut",

@@ -3,7 +3,7 @@
 Duplicate Auction Whist (Goodfellow laws 3, 5, 6, 51 C): a team's aggregate
 of trick and honor points against the average of all competing teams, the
 average taken to the nearest whole number (one-half counting as a whole)
-unless the fraction is needed to avoid a tie (SPEC §2.2.11).
+unless the fraction is needed to avoid a tie (docs/spec.md §2.2.11).
 
 Duplicate Whist (1894 law A; AWL laws IV, V, X §4; seed 002): two teams by
 the tricks over half the total; several teams against the average; Howell
@@ -13,7 +13,7 @@ Safford's "top score zero, losses charged"; the revoke limits of law X §4.
 
 Each code declares its match laws (``Code.match``); every ranking cites the
 law of the code the match is played under, ``code.cite(topic)``. The auction
-codes apply Goodfellow's (SPEC §2.2.8), and every code the League's for its
+codes apply Goodfellow's (docs/spec.md §2.2.8), and every code the League's for its
 movements. Numbers are exact (``Fraction``); the law says where a fraction is
 dropped.
 """
@@ -226,7 +226,7 @@ def against_average(
     average of all (Goodfellow laws 5-6; 1894 law A for several teams).
 
     The average is taken to the nearest whole number, one-half counting as a
-    whole, unless that makes a tie; then the fraction is kept (SPEC §2.2.11)
+    whole, unless that makes a tie; then the fraction is kept (docs/spec.md §2.2.11)
     and the match is won by the fraction.
     """
     law = find_code(code).cite("match_average")

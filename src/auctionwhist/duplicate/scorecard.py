@@ -495,7 +495,7 @@ _SAMPLE_PARTNERS = (("1 & 2", "5 & 6"), ("1 & 3", "5 & 7"), ("1 & 4", "6 & 7"))
 def goodfellow_sample() -> ScoreCard:
     """Goodfellow's sample score card, scored deal by deal by the library:
     N-S 222 + 950 = 1172, gains 1090; E-W 252 + 828 = 1080, gains 998; N-S
-    win by 92 (SPEC §2.2.10)."""
+    win by 92 (docs/spec.md §2.2.10)."""
     from ..calls import parse_contract
     from ..cards import Seat
     from ..scoring import DealResult, Holdings, score_deal

@@ -1,6 +1,6 @@
 """A deal's event log in files: JSON (``jsonlog``) and PBN (``pbn``).
 
-Both read back to the same events they were written from (SPEC §3).
+Both read back to the same events they were written from (docs/spec.md §3).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A deal's event log as PBN 2.1, written and read back without loss.
 
-What goes where (SPEC §3):
+What goes where (docs/spec.md §3):
 
 - The standard tags, in export order: Event, Site, Date, Board (the deal
   number), West, North, East, South, Dealer, Vulnerable ("None": these

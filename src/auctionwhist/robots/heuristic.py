@@ -3,8 +3,9 @@
 Second hand low, third hand high, cover an honor with an honor, win as
 cheaply as the cards allow, ruff when the adversaries hold the trick, discard
 from weakness (Hopson, "The Discard"), lead top of a sequence, the fourth best
-of the long suit, or partner's declared suit. At nullo (Royalton, SPEC §2.2
-(5)) every rule turns over: duck with the highest card that still loses.
+of the long suit, or partner's declared suit. At nullo (Royalton,
+docs/spec.md §2.2.5) every rule turns over: duck with the highest card that
+still loses.
 
 It reads only a ``SeatView`` and allocates nothing per card beyond small lists,
 so thousands of deals run in seconds. ``period_lead`` is shared with the Monte

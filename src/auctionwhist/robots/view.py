@@ -34,7 +34,7 @@ class ScoreContext:
     """The score the deal is played for ("know the score", Hopson).
 
     ``duplicate``: each deal scored alone, game won in the one deal (daw 7;
-    SPEC §2.2.8). Otherwise a rubber: ``below`` is each side's trick points
+    docs/spec.md §2.2.8). Otherwise a rubber: ``below`` is each side's trick points
     toward the game in progress and ``games`` the games each side has won
     (Whist Club 1-3, Royalton 84, 93). Pairs are (North-South, East-West).
     """

@@ -2,7 +2,7 @@
  *
  * One search serves both: it always answers "can North-South take at least
  * `target` of the tricks still to be completed?". At ordinary play North-South
- * maximise their tricks; at nullo (Royalton, SPEC 2.2 (5)) every side tries to
+ * maximise their tricks; at nullo (Royalton, docs/spec.md §2.2.5) every side tries to
  * lose tricks, so North-South minimise theirs and East-West maximise them.
  *
  * DDS's techniques: hands as 4 x 16-bit suit lanes in a uint64; zero-window

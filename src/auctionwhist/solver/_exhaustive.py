@@ -24,7 +24,7 @@ def exhaustive_ns_tricks(
     """North-South's tricks from the tricks not yet complete, best play by all.
 
     Ordinary play: North-South maximise their tricks, East-West minimise
-    them. Nullo (SPEC §2.2 (5)): each side tries to lose tricks, so
+    them. Nullo (docs/spec.md §2.2.5): each side tries to lose tricks, so
     North-South minimise and East-West maximise.
     """
     hs = list(hands)

@@ -7,7 +7,7 @@ Conventions (one for the whole package):
 * ``dd_tricks`` and ``dd_table`` always count the tricks **the declarer's
   side** takes, out of 13, with the opening lead from the declarer's left
   (daw "Playing"; Royalton law 52).
-* At ``"NL"`` (Royalton nullo, SPEC §2.2 (5)) both sides try to *lose*
+* At ``"NL"`` (Royalton nullo, docs/spec.md §2.2.5) both sides try to *lose*
   tricks: the declarer's side takes as few as it can, the adversaries push as
   many on it as they can. The figure is the number of tricks the declarer's
   side is **forced to take**; its adversaries take ``13 - n``, and a nullo of

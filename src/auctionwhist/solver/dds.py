@@ -1,7 +1,7 @@
 """DDS (Bo Haglund's double-dummy solver) through ``endplay``, for suits and no-trump.
 
 Our cards, seats and strains are translated at this edge only. DDS knows
-nothing of nullo (SPEC §2.2 (5)); asking it for ``"NL"`` raises
+nothing of nullo (docs/spec.md §2.2.5); asking it for ``"NL"`` raises
 ``SolverError``.
 """
 

@@ -5,18 +5,18 @@ The auction is played out as a game between the two sides (docs/analysis.md
 gives the definition in full):
 
 - every contract a side may end in is scored by the code's own ``score_deal``
-  for the deal as a duplicate deal (SPEC §2.2.8: game per deal), honors and
-  chicane to their holders whoever declares (SPEC §2.2.1);
+  for the deal as a duplicate deal (docs/spec.md §2.2.8: game per deal), honors and
+  chicane to their holders whoever declares (docs/spec.md §2.2.1);
 - a contract that fails is doubled, one that is made is not (doubling pays
   the adversaries exactly when the contract fails);
-- of its two hands the side chooses the better declarant (SPEC §2.2.3: he
+- of its two hands the side chooses the better declarant (docs/spec.md §2.2.3: he
   who names the denomination first; Royalton law 34 also lets a nullo be
   bridged);
 - a bid stands when the other side does better to let it stand than to
   overbid it; the bids rank by the code's own rule (``Code.bid_rank``);
 - the dealer's side acts first; the dealer must open unless the code lets
   him say "no bid" (Royalton law 30), and a deal nobody bids scores nothing
-  (SPEC §2.2.4).
+  (docs/spec.md §2.2.4).
 
 Scores are North-South's net: N-S total less E-W total. Hot loops read a
 table of ints; ``score_deal`` is asked once per distinct contract result.
@@ -161,7 +161,7 @@ def contract_score(
     code: Code | str, deal: Deal, contract: Contract, declarer: Seat, tricks: int
 ) -> int:
     """N-S net score of ``deal`` played in ``contract`` by ``declarer``, his side
-    taking ``tricks``, scored alone as a duplicate deal (SPEC §2.2.8)."""
+    taking ``tricks``, scored alone as a duplicate deal (docs/spec.md §2.2.8)."""
     c = find_code(code)
     return _contract_part(c, contract.bid, contract.doubled, declarer, tricks) + honor_score(
         c, deal, contract.bid.denomination

@@ -1,9 +1,9 @@
 """The web app's database: games, tables, seat links and each table's events.
 
-The events are the record of truth (STYLE: "a deal at a table is an event
-log"); everything else can be rebuilt from them. An event is written before
-the action is acknowledged (issue 7 §5); the primary key (table, number)
-keeps the numbering per table without gaps or doubles.
+The events are the record of truth (docs/spec.md §3); everything else can be
+rebuilt from them. An event is written before the action is acknowledged
+(issue 7 §5); the primary key (table, number) keeps the numbering per table
+without gaps or doubles.
 """
 
 from __future__ import annotations
