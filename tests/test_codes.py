@@ -343,9 +343,10 @@ def auction_tests(source: str) -> list[str]:
 
 
 def test_code_auction_is_read_only_where_it_is_about_the_auction() -> None:
-    """STYLE: what differs between codes is declared; ``auction`` says whether
-    a code has an auction, not whether it turns a trump, deals from West or
-    scores every trick (``turns_trump``, ``first_dealer``, ``counts``)."""
+    """What differs between codes is declared: ``auction`` says whether a code
+    has an auction, not whether it turns a trump, deals from West or scores
+    every trick (``turns_trump``, ``first_dealer``, ``counts``;
+    docs/decisions.md, "Codes are declared")."""
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
