@@ -542,7 +542,7 @@ class Table:
         """The finished deal's result; ``average`` is North-South's average
         tricks on this deal at the other tables (whist revokes, AWL X §4);
         ``duplicate`` scores the deal alone, as in a match (daw law 7; the other
-        auction codes by docs/decisions.md, "each deal alone")."""
+        auction codes by docs/spec.md §2.2.8)."""
         if self.phase != "done":
             raise TableError("the deal is not finished")
         won = self.tricks_won()
