@@ -71,6 +71,27 @@ class Table:
     out of turn, bid insufficiently, renounce in error, lead out of turn, expose a
     card...) and the laws take their course: the table names the offence, waits in
     phase ``"penalty"`` for the entitled player's ``rule()``, and carries it out.
+
+    Every action is verified, asked about, acted and taken back the same way:
+
+    >>> from auctionwhist.calls import Other, parse_call
+    >>> from auctionwhist.cards import Seat
+    >>> from auctionwhist.dealing import deal
+    >>> from auctionwhist.records import CallMade
+    >>> table = Table("daw", deal("daw", seed=7))
+    >>> table.can(CallMade(Seat.NORTH, Other.PASS))
+    False
+    >>> table.verify(CallMade(Seat.NORTH, Other.PASS))
+    Traceback (most recent call last):
+    ...
+    auctionwhist.auction.IllegalCallError: Law 52 (daw): the dealer must declare ...
+    >>> table.act(CallMade(Seat.NORTH, parse_call("1H")))
+    CallMade(seat=<Seat.NORTH: 0>, call=Bid(level=1, denomination='H', royal=False))
+    >>> table.to_act
+    <Seat.EAST: 1>
+    >>> _ = table.pop()
+    >>> table.to_act
+    <Seat.NORTH: 0>
     """
 
     __slots__ = (
