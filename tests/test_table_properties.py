@@ -172,6 +172,7 @@ def play_out(t: Table, data: st.DataObject, steps: int = 160) -> None:
 _CASES = [(code, mode) for code in CODES for mode in ("enforce", "laws")]
 
 
+@pytest.mark.slow  # whole random deals, each replayed and popped action by action
 @pytest.mark.parametrize(("code", "mode"), _CASES)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), data=st.data())
