@@ -133,24 +133,26 @@ class Seat(enum.IntEnum):
         return "NESW"[self]
 
     @property
+    # Seats and sides are looked up, not constructed: the auction and the play
+    # ask for them on every call and card (``Seat(n)`` costs an enum lookup).
     def left(self) -> Seat:
-        return Seat((self + 1) % 4)
+        return _SEATS[(self + 1) & 3]
 
     @property
     def right(self) -> Seat:
-        return Seat((self + 3) % 4)
+        return _SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return _SEATS[(self + 2) & 3]
 
     @property
     def side(self) -> Side:
         """North-South (0) or East-West (1)."""
-        return Side(self & 1)
+        return _SIDES[self & 1]
 
     def after(self, n: int) -> Seat:
-        return Seat((self + n) % 4)
+        return _SEATS[(self + n) & 3]
 
     @classmethod
     def from_char(cls, ch: str) -> Seat:
@@ -159,6 +161,9 @@ class Seat(enum.IntEnum):
         except ValueError:
             raise DealError(f"not a seat: {ch!r} (one of N E S W)") from None
 
+
+_SEATS = tuple(Seat)
+_SIDES = tuple(Side)
 
 SUIT_CHARS = "CDHS"
 RANK_CHARS = "23456789TJQKA"

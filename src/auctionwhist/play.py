@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_MASKS, Seat, Suit, card_str, cards_of
+from .cards import SUIT_MASKS, Seat, Suit, card_str
 from .codes import Code
 from .errors import LawError
 from .records import CardPlayed
@@ -123,13 +123,24 @@ class Play:
         return follow_suit(self.hands[self._turn if seat is None else seat], self.trick)
 
     def legal_cards(self) -> list[int]:
-        return list(cards_of(self.legal_mask()))
+        # A plain bit loop: robots and the engine bench ask for every card.
+        mask = self.legal_mask()
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
 
     def is_renounce(self, c: int, seat: Seat | None = None) -> bool:
         """Whether ``c`` from ``seat``'s hand (the hand to play, by default) is of
         another suit than the one led while he holds that suit."""
+        trick = self.trick
+        if not trick:
+            return False
         hand = self.hands[self._turn if seat is None else seat]
-        return bool(hand >> c & 1) and not (1 << c) & follow_suit(hand, self.trick)
+        led = SUIT_MASKS[trick[0] // 13]
+        return bool(hand >> c & 1 and hand & led and not (1 << c) & led)
 
     def verify_play(self, c: int, renounce: bool = False) -> None:
         """Raise ``IllegalPlayError`` unless ``c`` may be played now; with

@@ -100,6 +100,7 @@ class Table:
         "auction",
         "code",
         "deal",
+        "laws",
         "mode",
         "penalties",
         "phase",
@@ -119,6 +120,7 @@ class Table:
         if mode not in tuple(Mode):
             raise TableError(f"no such mode {mode!r}: enforce or laws")
         self.mode = Mode(mode)
+        self.laws = self.mode is Mode.LAWS  # read on every card: a plain bool
         self._events: list[Event] = [Dealt(deal, self.code.key)]
         self.trump_declared = trump
         if trump is not None:
@@ -149,10 +151,6 @@ class Table:
             suit = trump if trump is not None else card_suit(deal.turned or 0)
             self._start_play(deal.dealer.left, suit, None)
 
-    @property
-    def laws(self) -> bool:
-        """Whether the table is played under the laws (``Mode.LAWS``)."""
-        return self.mode is Mode.LAWS
 
     # -- the log ---------------------------------------------------------------
 
@@ -222,6 +220,15 @@ class Table:
         """Take ``action`` and return its record: in laws mode a call or card may
         come back as the irregularity it is (``IrregularCall``, ``IrregularCard``).
         Replaying a log is acting each of its records in turn."""
+        kind = type(action)
+        # The two actions of every deal first, by their exact type: this is the
+        # engine's hot path (whist bench engine).
+        if kind is CardPlayed:
+            card: CardPlayed = action  # type: ignore[assignment]
+            return self._play_card(card.seat, card.card, True)
+        if kind is CallMade:
+            made: CallMade = action  # type: ignore[assignment]
+            return self._call(made.seat, made.call, True)
         if isinstance(action, CallMade | IrregularCall):
             return self._call(action.seat, action.call, isinstance(action, CallMade))
         if isinstance(action, CardPlayed | IrregularCard):
@@ -317,9 +324,8 @@ class Table:
         if seat is None:
             if self.phase != "auction" or self.auction is None:
                 raise TableError("the auction is over", self.code.cite("three_passes"))
-            rec = self.act(CallMade(self.auction.turn, call))
-        else:
-            rec = self.act(IrregularCall(seat, call))
+            return self._call(self.auction.turn, call, True)  # as act(CallMade(...))
+        rec = self.act(IrregularCall(seat, call))
         assert isinstance(rec, CallMade | IrregularCall)
         return rec
 
@@ -420,9 +426,9 @@ class Table:
         """Play ``c`` from the hand whose turn it is (in laws mode, from ``seat``'s
         hand: out of turn, or renouncing in error, as at a real table)."""
         if seat is None:
-            rec = self.act(CardPlayed(self._card_phase().turn, c))
-        else:
-            rec = self.act(IrregularCard(seat, c))
+            # What act(CardPlayed(...)) does, without building the record first.
+            return self._play_card(None, c, True)
+        rec = self.act(IrregularCard(seat, c))
         assert isinstance(rec, CardPlayed | IrregularCard)
         return rec
 
@@ -440,36 +446,40 @@ class Table:
         return play
 
     def _verify_card(
-        self, seat: Seat, c: int, in_turn: bool, acting: bool = False
+        self, seat: Seat | None, c: int, in_turn: bool, acting: bool = False
     ) -> tuple[Offence | None, Seat | None]:
         """In laws mode, the offence a card out of turn is and who pays for it.
-        ``acting``: the play's own verify is left to ``Play.play`` (once)."""
+        ``seat`` None is the hand to play; ``acting``: the play's own verify is
+        left to ``Play.play`` (once)."""
         play = self._card_phase()
-        if in_turn and seat != play.turn:
+        turn = play.turn
+        if seat is None:
+            seat = turn
+        elif in_turn and seat != turn:
             raise TableError(f"{seat.name.title()} is not the hand to play")
         if self.laws:
             return penalties.verify_card(self, seat, c)
-        if seat != play.turn:
+        if seat != turn:
             topic = "lead_out_of_turn" if not play.trick else "play_out_of_turn"
             raise TableError(
-                f"it is {play.turn.name.title()}'s turn to play, not {seat.name.title()}'s",
+                f"it is {turn.name.title()}'s turn to play, not {seat.name.title()}'s",
                 self.code.cite(topic),
             )
         if not acting:
             play.verify_play(c)
         return None, None
 
-    def _play_card(self, seat: Seat, c: int, in_turn: bool) -> CardPlayed | IrregularCard:
+    def _play_card(self, seat: Seat | None, c: int, in_turn: bool) -> CardPlayed | IrregularCard:
         o, target = self._verify_card(seat, c, in_turn, acting=True)
         play = self.play
         assert play is not None
         if not self.laws:
             rec = play.play(c)
-            self._log(rec)
+            self._events.append(rec)
             if play.is_over:
                 self.phase = "done"
             return rec
-        return penalties.play_card(self, seat, c, o, target)
+        return penalties.play_card(self, play.turn if seat is None else seat, c, o, target)
 
     # -- the laws' own actions (laws mode) ----------------------------------------
 
