@@ -18,6 +18,7 @@ from auctionwhist.scoring import (
     DealScore,
     Holdings,
     Revoke,
+    Rubber,
     ScoreItem,
     ScoringError,
     score_deal,
@@ -804,3 +805,22 @@ def test_goodfellow_gain_is_the_side_ahead_and_by_how_much(
     assert side_ahead(ns, ew) == gain
     items = (ScoreItem(0, "trick", ns, "tricks", "x"), ScoreItem(1, "trick", ew, "tricks", "x"))
     assert DealScore(DealResult(find_code("daw"), None, None, 0), items).gain == gain
+
+
+def test_every_score_item_names_its_side_as_a_side() -> None:
+    """Trick, honor, penalty and rubber items alike carry a ``Side`` (so a
+    surface can print ``item.side.short``), not a bare 0 or 1."""
+    auction = find_code("auction")
+    made, failed = (
+        score_deal(
+            DealResult(auction, parse_contract("2HX"), S, tricks, holdings=Holdings((2, 1, 1, 1)))
+        )
+        for tricks in (9, 6)
+    )
+    rubber = Rubber(auction)
+    for _ in range(2):
+        rubber.add(score_deal(DealResult(auction, parse_contract("4H"), N, 10)))
+    items = made.items + failed.items + tuple(rubber.finish())
+    assert {i.column for i in items} == {"trick", "honor"}
+    assert all(type(i.side) is Side for i in items)
+    assert {i.side.short for i in items} == {"N-S", "E-W"}

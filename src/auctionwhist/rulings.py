@@ -132,7 +132,7 @@ def _effect(
     if key == "rectify":
         return "the deal is rectified and played; no change to the score", None
     if points and side is not None:
-        extra = ScoreItem(side, "honor", points, o.name, code.cite(o.topic))
+        extra = ScoreItem(Side(side), "honor", points, o.name, code.cite(o.topic))
         text = f"+{points} to {Side(side).title}'s honor (penalty) column"
         if facts.tricks is not None and facts.contract is not None:
             base = score_deal(DealResult(code, facts.contract, facts.declarer, facts.tricks))

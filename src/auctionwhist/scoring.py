@@ -110,7 +110,7 @@ class DealResult:
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    side: int  # 0 North-South, 1 East-West
+    side: Side
     column: str  # "trick" or "honor" (Royalton's penalty-and-bonus column)
     points: int
     reason: str
@@ -169,7 +169,7 @@ class _Sheet:
         self.items: list[ScoreItem] = []
 
     def add(self, side: int, column: str, points: int, reason: str, topic: str) -> None:
-        self.items.append(ScoreItem(side, column, points, reason, self.code.cite(topic)))
+        self.items.append(ScoreItem(Side(side), column, points, reason, self.code.cite(topic)))
 
 
 def score_deal(result: DealResult) -> DealScore:
@@ -704,7 +704,9 @@ class Rubber:
         winner = self.winner
         if winner is not None:
             items.append(
-                ScoreItem(winner, "honor", game.rubber_bonus, "rubber", code.cite("rubber_bonus"))
+                ScoreItem(
+                    Side(winner), "honor", game.rubber_bonus, "rubber", code.cite("rubber_bonus")
+                )
             )
         elif not unfinished:
             raise ScoringError(
@@ -720,7 +722,7 @@ class Rubber:
                     "a game won in an unfinished rubber",
                     code.cite("unfinished_rubber"),
                 )
-                for side in (0, 1)
+                for side in Side
                 if self._games[side]
             )
         self._bonuses.extend(items)

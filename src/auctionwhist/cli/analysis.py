@@ -24,7 +24,7 @@ from rich.text import Text
 
 from ..analysis.analyse import Analysis, analyse, strains_of
 from ..analysis.review import CardReview
-from ..cards import Deal, Seat, Suit
+from ..cards import SUIT_CHARS, Deal, Seat, Suit
 from ..codes import Code
 from ..dealing import deal as deal_cards
 from ..dealing import dealer_for
@@ -203,12 +203,12 @@ def analyse_command(
         d = deal_cards(c, seat if seat is not None else dealer_for(c, number), number, seed=seed)
     suit: Suit | None = None
     if trump is not None:
-        if c.auction:
+        if not c.turns_trump:
             fail(f"--trump {trump!r}: only Duplicate Whist turns a trump; {c.key} bids")
         letter = trump.strip().upper()[:1]
-        if letter not in "CDHS" or not letter:
+        if letter not in SUIT_CHARS or not letter:
             fail(f"--trump {trump!r}: one of C D H S")
-        suit = Suit("CDHS".index(letter))
+        suit = Suit(SUIT_CHARS.index(letter))
     try:
         # a whole-deal nullo can take minutes: the terminal should not look hung
         what = "solving every strain double dummy"

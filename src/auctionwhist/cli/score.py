@@ -141,7 +141,7 @@ def score_command(
         fail("--deal and --honors/--void: give the deal or the honors, not both")
     revokes = revokes_of(revoke or [])
     penalty: Any = revoke_penalty
-    if not c.auction:
+    if c.counts == "all":  # every trick scored, no contract (AWL): the trump suit is given
         if contract is None:
             fail("--contract: give the trump suit of the deal, e.g. --contract H")
         trump = trump_of(contract)

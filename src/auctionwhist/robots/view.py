@@ -90,7 +90,7 @@ class SeatView:
         """The view of ``seat`` at ``table`` now."""
         code = table.code
         if score is None:
-            score = ScoreContext(duplicate=code.game is None or code.game.per_deal)
+            score = ScoreContext(duplicate=not code.rubbers)
         deal = table.deal
         play = table.play
         calls: tuple[tuple[Seat, Call], ...] = (

@@ -90,9 +90,10 @@ def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
     pen = t.penalties
     if opt.points:
         # Penalty points go in the adversaries' honor (penalty) column.
-        side = 1 - p.seat.side
         by = f"{o.name}, by {p.seat.name.title()}"
-        pen.points.append(ScoreItem(side, "honor", opt.points, by, t.code.cite(o.topic)))
+        pen.points.append(
+            ScoreItem(p.seat.side.other, "honor", opt.points, by, t.code.cite(o.topic))
+        )
     if key in _VOID:
         pen.void = f"{law}: {o.name}; {_VOID[key]}"
         t.phase = "done"
