@@ -11,22 +11,27 @@ from pathlib import Path
 
 import pytest
 
+from auctionwhist.auction import Auction, IllegalCallError
+from auctionwhist.calls import Bid, Contract
 from auctionwhist.cards import Seat
 from auctionwhist.codes import (
     CODES,
     Borrowed,
     ClubLaws,
     Code,
+    DeclarationError,
     MatchLaws,
     RevokeLaw,
     RevokeTransfer,
     all_codes,
     find_code,
 )
-from auctionwhist.errors import WhistError
+from auctionwhist.errors import LawError, WhistError
 from auctionwhist.laws import offence, offences_for
+from auctionwhist.scoring import DealResult, ScoringError, score_deal
 
 KEYS = tuple(CODES)
+AUCTION_KEYS = tuple(k for k in KEYS if CODES[k].auction)
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "auctionwhist"
 
 
@@ -366,3 +371,103 @@ def test_the_auction_test_finds_what_it_forbids() -> None:
     assert (
         auction_tests("def f(table, t):\n    return table.auction, t.auction, self.auction\n") == []
     )
+
+
+# -- the code's declarations: one check for the auction, the scorer and the command --
+
+
+@pytest.mark.parametrize("key", AUCTION_KEYS)
+def test_every_bid_the_code_lists_is_one_of_its_declarations(key: str) -> None:
+    code = find_code(key)
+    for bid in code.all_bids:
+        code.verify_declaration(bid)
+
+
+@pytest.mark.parametrize(
+    ("key", "lacks", "law"),
+    [
+        ("daw", "NL", "Law 9 (daw)"),
+        ("auction", "RS", "Law 4 (auction)"),
+        ("royals", "NL", "The New Count (royals)"),
+        ("royalton", "RS", "Law 83 (royalton)"),
+    ],
+)
+def test_a_declaration_the_code_lacks_cites_its_trick_score(key: str, lacks: str, law: str) -> None:
+    code = find_code(key)
+    bid = Bid(2, lacks)
+    with pytest.raises(DeclarationError) as e:
+        code.verify_declaration(bid)
+    assert isinstance(e.value, LawError) and e.value.law == law
+    names = ", ".join(code.trick_values)
+    royal = "each plain or royal" if code.royal_bids else "without royal bids"
+    assert str(e.value) == (
+        f"{law}: 2{lacks}: {bid.denom.name} is not a declaration of this code; "
+        f"its declarations are {names}, {royal}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "law"),
+    [("daw", "Law 9 (daw)"), ("auction", "Law 4 (auction)"), ("royals", "The New Count (royals)")],
+)
+def test_a_royal_bid_where_the_code_has_none_cites_its_trick_score(key: str, law: str) -> None:
+    code = find_code(key)
+    with pytest.raises(DeclarationError) as e:
+        code.verify_declaration(Bid(3, "H", royal=True))
+    assert e.value.law == law
+    assert str(e.value).startswith(f"{law}: 3HR: this code has no royal bids; its declarations are")
+
+
+def test_royalton_has_a_royal_bid_in_each_of_its_declarations() -> None:
+    """Royalton 32: a royal of any declaration, over a declaration made."""
+    code = find_code("royalton")
+    for d in code.trick_values:
+        code.verify_declaration(Bid(3, d, royal=True))
+
+
+@pytest.mark.parametrize(
+    ("key", "law"),
+    [
+        ("daw", "Law 53 (daw)"),
+        ("auction", "Law 45 (auction)"),
+        ("royals", "Law 45 (royals)"),
+        ("royalton", "Law 31 (royalton)"),
+    ],
+)
+@pytest.mark.parametrize("level", [0, 8])
+def test_a_level_outside_one_to_seven_cites_the_overbid_law(key: str, law: str, level: int) -> None:
+    with pytest.raises(DeclarationError) as e:
+        find_code(key).verify_declaration(Bid(level, "H"))
+    assert str(e.value) == f"{law}: {level}H: a bid is of one to seven odd tricks"
+
+
+@pytest.mark.parametrize(
+    ("key", "bid"),
+    [("daw", Bid(3, "S", royal=True)), ("royalton", Bid(1, "RS")), ("daw", Bid(8, "H"))],
+)
+def test_the_auction_the_scorer_and_the_command_say_the_same(key: str, bid: Bid) -> None:
+    """One owner of the check: each caller carries the code's own words and law."""
+    from typer.testing import CliRunner
+
+    from auctionwhist.cli import app
+
+    code = find_code(key)
+    with pytest.raises(DeclarationError) as own:
+        code.verify_declaration(bid)
+    auction = Auction(code, Seat.NORTH)
+    if bid.royal:
+        auction.call(Bid(1, "S"))  # a royal is made over a declaration
+    with pytest.raises(IllegalCallError) as called:
+        auction.verify_call(bid)
+    assert (called.value.message, called.value.law) == (own.value.message, own.value.law)
+    assert called.value.irregularity == ("impossible_bid" if bid.level > 7 else None)
+    with pytest.raises(ScoringError) as scored:
+        score_deal(DealResult(code, Contract(bid), Seat.NORTH, 9))
+    assert str(scored.value) == str(own.value)
+    if bid.level > 7:
+        return  # the command's notation reads levels 1-7 only
+    result = CliRunner().invoke(
+        app, ["score", "--code", key, "--contract", str(bid), "--declarer", "N", "--tricks", "9"]
+    )
+    assert result.exit_code != 0
+    assert str(own.value) in result.stderr

@@ -653,11 +653,11 @@ def test_a_code_without_a_revoke_law_refuses_a_revoke(key: str) -> None:
 @pytest.mark.parametrize(
     ("code", "contract", "match"),
     [
-        ("daw", "1RS", r"Law 9 \(daw\): royal spades is not a declaration"),
-        ("auction", "2NL", r"Law 4 \(auction\): nullo is not a declaration"),
-        ("royalton", "1RS", r"Law 83 \(royalton\)"),
-        ("royals", "3HR", r"The New Count \(royals\): this code has no royal bids"),
-        ("daw", "3SR", r"Law 9 \(daw\): this code has no royal bids"),
+        ("daw", "1RS", r"Law 9 \(daw\): 1RS: royal spades is not a declaration"),
+        ("auction", "2NL", r"Law 4 \(auction\): 2NL: nullo is not a declaration"),
+        ("royalton", "1RS", r"Law 83 \(royalton\): 1RS: royal spades"),
+        ("royals", "3HR", r"The New Count \(royals\): 3HR: this code has no royal bids"),
+        ("daw", "3SR", r"Law 9 \(daw\): 3SR: this code has no royal bids"),
     ],
 )
 def test_contract_the_code_does_not_have(code: str, contract: str, match: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .calls import Bid, Call, Contract, Other
 from .cards import Seat
-from .codes import Code
+from .codes import Code, DeclarationError
 from .errors import LawError
 from .records import CallMade
 
@@ -163,30 +163,21 @@ class Auction:
 
     def _verify_bid(self, bid: Bid) -> None:
         code = self.code
-        values = code.trick_values
-        if not 1 <= bid.level <= 7:
-            raise IllegalCallError(
-                f"{bid}: a bid is of one to seven odd tricks",
-                code.cite("overbid"),
-                "impossible_bid" if bid.level > 7 else None,
-            )
-        if bid.denomination not in values:
-            names = ", ".join(values)
-            raise IllegalCallError(
-                f"{bid}: this code's declarations are {names}", code.cite("trick_score")
-            )
+        try:
+            code.verify_declaration(bid)
+        except DeclarationError as e:
+            # Above seven the laws give a remedy (daw 58, auction 52, Royalton 38).
+            impossible = "impossible_bid" if bid.level > 7 else None
+            raise IllegalCallError(e.message, e.law, impossible) from None
         if self.bid is not None and code.bid_rank(bid) <= code.bid_rank(self.bid):
             raise IllegalCallError(
                 f"{bid} does not overbid {self.bid}", code.cite("rank"), "insufficient_bid"
             )
-        if bid.royal:
-            if not code.royal_bids:
-                raise IllegalCallError(f"{bid}: this code has no royal bids", code.cite("rank"))
-            if self.bid is None:
-                # Law 32: a royal is declared over a declaration already made.
-                raise IllegalCallError(
-                    f"{bid}: a royal bid is made over a previous declaration", code.cite("royal")
-                )
+        if bid.royal and self.bid is None:
+            # Law 32: a royal is declared over a declaration already made.
+            raise IllegalCallError(
+                f"{bid}: a royal bid is made over a previous declaration", code.cite("royal")
+            )
 
     def can_call(self, call: Call, seat: Seat | None = None) -> bool:
         try:

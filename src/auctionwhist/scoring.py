@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .calls import Contract, Denomination
 from .cards import Deal, Seat, Side, Suit, card
-from .codes import Code, HonorTable, RevokeLaw, RevokeTransfer, find_code
+from .codes import Code, DeclarationError, HonorTable, RevokeLaw, RevokeTransfer, find_code
 from .errors import WhistError
 
 __all__ = [
@@ -239,17 +239,10 @@ def _revokes_by_side(revokes: Iterable[Revoke]) -> tuple[list[Revoke], list[Revo
 
 
 def _check_contract(code: Code, contract: Contract, declarer: Seat | None) -> None:
-    bid = contract.bid
-    if bid.denomination not in code.trick_values:
-        names = ", ".join(code.trick_values)
-        raise ScoringError(
-            f"{code.cite('trick_score')}: {bid.denom.name} is not a declaration of this code "
-            f"(the declarations are {names})"
-        )
-    if bid.royal and not code.royal_bids:
-        raise ScoringError(f"{code.cite('trick_score')}: this code has no royal bids")
-    if not 1 <= bid.level <= 7:
-        raise ScoringError(f"{code.cite('overbid')}: a bid is of one to seven odd tricks")
+    try:
+        code.verify_declaration(contract.bid)
+    except DeclarationError as e:
+        raise ScoringError(str(e)) from None
     if contract.doubled not in (0, 1, 2):
         raise ScoringError(f"{code.cite('redouble_twice')}: doubled once, redoubled once")
     if declarer is None:

@@ -165,16 +165,9 @@ def contract_of(code: Code, text: str, where: str = "") -> Contract:
     where = where or f"--contract {text!r}"
     try:
         contract = parse_contract(text)
+        code.verify_declaration(contract.bid)
     except WhistError as e:
         fail(f"{where}: {e}")
-    bid = contract.bid
-    if bid.denomination not in code.trick_values:
-        fail(
-            f"{where}: {bid.denom.name} is not a declaration of {code.key} "
-            f"(its declarations are {', '.join(code.trick_values)}) {code.cite('trick_score')}"
-        )
-    if bid.royal and not code.royal_bids:
-        fail(f"{where}: {code.key} has no royal bids (R); only royalton has")
     return contract
 
 

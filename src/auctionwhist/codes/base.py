@@ -16,13 +16,14 @@ from typing import Literal
 
 from ..calls import DENOMINATIONS, Bid, Denomination
 from ..cards import Seat
-from ..errors import WhistError
+from ..errors import LawError, WhistError
 from .offences import Offence
 
 __all__ = [
     "Borrowed",
     "ClubLaws",
     "Code",
+    "DeclarationError",
     "Game",
     "HonorTable",
     "LawRef",
@@ -35,6 +36,10 @@ __all__ = [
     "series_rank",
     "value_rank",
 ]
+
+
+class DeclarationError(LawError):
+    """A bid that is not one of the code's declarations."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +292,36 @@ class Code:
     @property
     def denominations(self) -> tuple[Denomination, ...]:
         return tuple(DENOMINATIONS[k] for k in self.trick_values)
+
+    def verify_declaration(self, bid: Bid) -> None:
+        """Raise a ``DeclarationError`` unless ``bid`` is one of this code's
+        declarations: one to seven odd tricks, in a denomination the code
+        scores, royal only where it has royal bids.
+
+        >>> from auctionwhist.codes import find_code
+        >>> try:
+        ...     find_code("daw").verify_declaration(Bid(3, "S", royal=True))
+        ... except DeclarationError as e:
+        ...     print(e.law, "|", e.message)
+        Law 9 (daw) | 3SR: this code has no royal bids; its declarations are S, C, D, H, NT
+        """
+        names = ", ".join(self.trick_values)
+        if not 1 <= bid.level <= 7:
+            raise DeclarationError(
+                f"{bid}: a bid is of one to seven odd tricks", self.cite("overbid")
+            )
+        if bid.denomination not in self.trick_values:
+            royal = ", each plain or royal" if self.royal_bids else ", without royal bids"
+            raise DeclarationError(
+                f"{bid}: {bid.denom.name} is not a declaration of this code; "
+                f"its declarations are {names}{royal}",
+                self.cite("trick_score"),
+            )
+        if bid.royal and not self.royal_bids:
+            raise DeclarationError(
+                f"{bid}: this code has no royal bids; its declarations are {names}",
+                self.cite("trick_score"),
+            )
 
     def bid_rank(self, bid: Bid) -> tuple[int, ...]:
         return self.rank(self, bid)
