@@ -31,6 +31,7 @@ from auctionwhist.dealing import (
     dealer_for,
     random_deal,
     rank_cuts,
+    rng_of,
     shuffle,
 )
 
@@ -121,6 +122,15 @@ def test_deal_is_reproducible_from_a_seed() -> None:
     assert deal("daw", rng=random.Random(2024)) == deal("daw", seed=2024)
     with pytest.raises(DealingError, match="not both"):
         deal("daw", seed=1, rng=random.Random(1))
+
+
+def test_rng_of_is_the_one_check_of_a_seed_or_a_generator() -> None:
+    given = random.Random(3)
+    assert rng_of(rng=given) is given
+    assert rng_of(3).random() == random.Random(3).random()
+    assert rng_of(None).random() != rng_of(None).random()  # unseeded: the system's entropy
+    with pytest.raises(DealingError, match="give a seed or a random generator, not both"):
+        rng_of(3, given)
 
 
 def test_a_known_seed_gives_a_fixed_deal() -> None:

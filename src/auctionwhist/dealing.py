@@ -34,6 +34,7 @@ __all__ = [
     "dealer_for",
     "random_deal",
     "rank_cuts",
+    "rng_of",
     "shuffle",
 ]
 
@@ -45,6 +46,20 @@ MIN_PACKET = 4
 
 class DealingError(WhistError):
     """A pack, cut or deal that the laws do not allow."""
+
+
+def rng_of(seed: int | None = None, rng: random.Random | None = None) -> random.Random:
+    """The random generator a deal is made with: ``rng`` itself, or a new one
+    from ``seed`` (the same seed, the same deals); a caller gives one or the other.
+
+    >>> rng_of(7).random() == rng_of(7).random()
+    True
+    """
+    if rng is None:
+        return random.Random(seed)
+    if seed is not None:
+        raise DealingError("give a seed or a random generator, not both")
+    return rng
 
 
 def shuffle(rng: random.Random, pack: Iterable[int] | None = None) -> list[int]:
@@ -138,10 +153,7 @@ def deal(
     True
     """
     c = find_code(code)
-    if rng is None:
-        rng = random.Random(seed)
-    elif seed is not None:
-        raise DealingError("give a seed or a random generator, not both")
+    rng = rng_of(seed, rng)
     if dealer is None:
         dealer = dealer_for(c, number)
     pack = shuffle(rng)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..cards import Deal, Seat, Suit, card_str, card_suit
 from ..codes import Code, find_code
 from ..dealing import deal as deal_cards
+from ..dealing import rng_of
 from ..errors import WhistError
 from .foster import (
     FOSTER,
@@ -142,10 +143,7 @@ def make_trays(
             f"{FOSTER}: transposing the suits changes the deal's value under "
             f"{c.key}, whose suits score differently ({c.cite('trick_score')})"
         )
-    if rng is None:
-        rng = random.Random(seed)
-    elif seed is not None:
-        raise TrayError("give a seed or a random generator, not both")
+    rng = rng_of(seed, rng)
     trays = []
     for number in range(first, first + count):
         thrown = 0
