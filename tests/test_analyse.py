@@ -105,7 +105,7 @@ def test_cli_analyse_readable_table_daw() -> None:
     assert r.exit_code == 0, r.output
     assert "Double-dummy tricks" in r.stdout
     assert "Par (daw): N-S +264" in r.stdout
-    assert "1NT" in r.stdout and "Nullo" not in r.stdout
+    assert "1NT" in r.stdout and "Nul." not in r.stdout
 
 
 @pytest.mark.slow  # child processes

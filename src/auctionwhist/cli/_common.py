@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from typer.core import TyperGroup
 
-from ..calls import Contract, parse_contract
+from ..calls import DENOMINATIONS, Contract, parse_contract
 from ..cards import RANK_CHARS, Deal, Seat, Side, Suit, card_rank, card_suit, suit_bits
 from ..codes import CODES, Code, find_code
 from ..errors import WhistError
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 SIDES = tuple(side.short for side in Side)  # "N-S", "E-W", indexed by side
-SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUIT_SYMBOLS = {s: DENOMINATIONS[s.char].symbol for s in Suit}
 PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 CODE_LIST = ", ".join(CODES)
 

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ..analysis.analyse import Analysis, analyse, strains_of
 from ..analysis.review import CardReview
+from ..calls import DENOMINATIONS
 from ..cards import SUIT_CHARS, Deal, Seat, Suit
 from ..codes import Code
 from ..dealing import deal as deal_cards
@@ -32,6 +33,7 @@ from ..errors import WhistError
 from ..solver.par import Par
 from ._common import (
     CODE_LIST,
+    SUIT_SYMBOLS,
     card_text,
     code_of,
     columns_table,
@@ -43,9 +45,6 @@ from ._common import (
 )
 
 __all__ = ["analyse_command", "review_command", "study_command"]
-
-STRAIN_NAMES = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT", "NL": "Nullo"}
-
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
@@ -61,7 +60,7 @@ def _table_view(a: Analysis) -> RichTable:
     t.add_column("declarer")
     for strain in a.table:
         style = "red" if strain in ("D", "H") else ""
-        t.add_column(Text(STRAIN_NAMES[strain], style=style), justify="right")
+        t.add_column(Text(DENOMINATIONS[strain].symbol, style=style), justify="right")
     for seat in Seat:
         t.add_row(seat.name.title(), *(str(row[seat]) for row in a.table.values()))
     return t
@@ -234,7 +233,7 @@ def analyse_command(
     elif a.whist is not None:
         w = a.whist
         out.print(
-            f"Trump {STRAIN_NAMES['CDHS'[w.trump]]}, {w.leader.name.title()} leads: "
+            f"Trump {SUIT_SYMBOLS[w.trump]}, {w.leader.name.title()} leads: "
             f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
         )
 
@@ -297,7 +296,7 @@ def review_command(
         return
     c = table.code
     out.print(Text(c.title, style="bold"))
-    head = f"Deal {table.deal.number} · {STRAIN_NAMES[strain]}"
+    head = f"Deal {table.deal.number} · {DENOMINATIONS[strain].symbol}"
     if table.contract is not None and table.declarer is not None:
         head += f" · {table.contract} by {table.declarer.name.title()}"
     out.print(head)

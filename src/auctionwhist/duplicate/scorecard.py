@@ -29,8 +29,8 @@ from typing import Any
 
 import jinja2
 
-from ..calls import Contract
-from ..cards import Side, Suit, card_rank, card_suit
+from ..calls import DENOMINATIONS, Contract
+from ..cards import RANK_CHARS, Side, Suit, card_rank, card_suit
 from ..codes import Code, find_code
 from ..errors import WhistError
 from ..scoring import DealScore, side_ahead
@@ -67,7 +67,6 @@ _DENOM_TEXT = {
     "RS": "R. S.",
     "NL": "Nul.",
 }
-_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
 class ScoreCheckError(WhistError):
@@ -163,8 +162,8 @@ class CardEntry:
     def trump_text(self) -> str:
         if self.trump is None:
             return ""
-        rank = "23456789TJQKA"[card_rank(self.trump) - 2].replace("T", "10")
-        return rank + _SUIT_SYMBOL[card_suit(self.trump)]
+        rank = RANK_CHARS[card_rank(self.trump) - 2].replace("T", "10")
+        return rank + DENOMINATIONS[card_suit(self.trump).char].symbol
 
     @property
     def trump_red(self) -> bool:
