@@ -122,7 +122,6 @@ def cut_command(
       whist cut --code daw --tables 2 --players 'A,B,C,D,E,F,G,H' --seed 1
     """
     c = code_of(code)
-    laws = c  # the code cites its laws of the club room
     seat = seat_of("--choose", choose)
     groups = _arrivals(players)
     rng, seed = _rng(seed)
@@ -130,10 +129,10 @@ def cut_command(
     if tables == 2:
         everyone = [n for g in groups for n in g]
         if len(everyone) < 8:
-            fail(f"--players: {laws.cite('two_tables')}: two tables need eight players")
-        eight = list(preference(laws, groups, 8, rng).order[:8])
-        cuts = cut_cards(laws, rng, eight)
-        two = form_two_tables(laws, cuts)
+            fail(f"--players: {c.cite('two_tables')}: two tables need eight players")
+        eight = list(preference(c, groups, 8, rng).order[:8])
+        cuts = cut_cards(c, rng, eight)
+        two = form_two_tables(c, cuts)
         rest = [n for n in everyone if n not in eight]
         if as_json:
             _emit(
@@ -144,11 +143,11 @@ def cut_command(
                     "tables": [{s.char: t[s] for s in Seat} for t in two.tables],
                     "teams": [list(t) for t in two.teams],
                     "waiting": rest,
-                    "law": laws.cite("two_tables"),
+                    "law": c.cite("two_tables"),
                 }
             )
             return
-        out.print(_cuts_table(f"The cut ({laws.cite('cut_order')})", cuts, cut_order(laws, cuts)))
+        out.print(_cuts_table(f"The cut ({c.cite('cut_order')})", cuts, cut_order(c, cuts)))
         for i, t in enumerate(two.tables, 1):
             out.print(
                 f"Table {i}: N {t[Seat.NORTH]}, S {t[Seat.SOUTH]} (highest two) — "
@@ -158,18 +157,18 @@ def cut_command(
             out.print(f"Team {name}: {', '.join(team)}")
         if rest:
             out.print(f"Waiting: {', '.join(rest)}")
-        out.print(f"[dim]{laws.cite('two_tables')}; seed {seed}[/dim]")
+        out.print(f"[dim]{c.cite('two_tables')}; seed {seed}[/dim]")
         return
     if tables != 1:
         fail(f"--tables {tables}: one table, or two for duplicate")
-    f = form_table(laws, groups, rng)
-    pcuts = cut_cards(laws, rng, f.players)
-    p = partners(laws, pcuts)
-    seats = seat_table(laws, p, seat)
+    f = form_table(c, groups, rng)
+    pcuts = cut_cards(c, rng, f.players)
+    p = partners(c, pcuts)
+    seats = seat_table(c, p, seat)
     entry = succession_order(
-        laws, list(f.waiting), {w: f.cuts[w] for w in f.waiting if w in f.cuts}
+        c, list(f.waiting), {w: f.cuts[w] for w in f.waiting if w in f.cuts}
     )
-    dealer = p.dealer or f"the tray names the dealer ({laws.cite('dealer')})"
+    dealer = p.dealer or f"the tray names the dealer ({c.cite('dealer')})"
     if as_json:
         _emit(
             {
@@ -184,7 +183,7 @@ def cut_command(
                 "seats": {s.char: seats[s] for s in Seat},
                 "dealer": p.dealer,
                 "laws": {
-                    t: laws.cite(t) for t in ("preference", "complete_table", "partners", "seats")
+                    t: c.cite(t) for t in ("preference", "complete_table", "partners", "seats")
                 },
             }
         )
@@ -192,21 +191,21 @@ def cut_command(
     if f.cuts:
         out.print(
             _cuts_table(
-                f"Cut for the preference ({laws.cite('preference')})",
+                f"Cut for the preference ({c.cite('preference')})",
                 f.cuts,
-                cut_order(laws, f.cuts),
+                cut_order(c, f.cuts),
             )
         )
     out.print(f"Play: {', '.join(f.players)}")
     if entry:
-        out.print(f"Wait, in order of entry ({laws.cite('succession')}): {', '.join(entry)}")
+        out.print(f"Wait, in order of entry ({c.cite('succession')}): {', '.join(entry)}")
     if f.others:
         out.print(
-            f"Beyond a complete table of six ({laws.cite('complete_table')}), to form "
+            f"Beyond a complete table of six ({c.cite('complete_table')}), to form "
             f"another: {', '.join(f.others)}"
         )
     out.print(
-        _cuts_table(f"Cut for partners ({laws.cite('partners')})", pcuts, cut_order(laws, pcuts))
+        _cuts_table(f"Cut for partners ({c.cite('partners')})", pcuts, cut_order(c, pcuts))
     )
     out.print(f"Partners: {' & '.join(p.low)} against {' & '.join(p.high)}")
     out.print(
@@ -253,12 +252,11 @@ def cut_out_command(
       whist club cut-out --code auction --played A=3,B=3,C=1,D=1 --candidates 1 --seed 2
     """
     c = code_of(code)
-    laws = c  # the code cites its laws of the club room
     counts = _played(played)
     if len(counts) != 4:
-        fail(f"--played: {laws.cite('complete_table')}: a table is four players")
+        fail(f"--played: {c.cite('complete_table')}: a table is four players")
     rng, seed = _rng(seed)
-    r: CutOut = cutting_out(laws, counts, candidates, rng, helper or ())
+    r: CutOut = cutting_out(c, counts, candidates, rng, helper or ())
     if as_json:
         _emit(
             {
@@ -267,16 +265,16 @@ def cut_out_command(
                 "out": list(r.out),
                 "remain": list(r.remain),
                 "cuts": _cuts_json(r.cuts),
-                "law": laws.cite("cutting_out"),
+                "law": c.cite("cutting_out"),
             }
         )
         return
     out = new_console()
     if r.cuts:
-        out.print(_cuts_table("Cut (the highest are out)", r.cuts, cut_order(laws, r.cuts)))
+        out.print(_cuts_table("Cut (the highest are out)", r.cuts, cut_order(c, r.cuts)))
     out.print(f"Out: {', '.join(r.out)}")
     out.print(f"Remain: {', '.join(r.remain)}")
-    out.print(f"[dim]{laws.cite('cutting_out')}; seed {seed}[/dim]")
+    out.print(f"[dim]{c.cite('cutting_out')}; seed {seed}[/dim]")
 
 
 def new_table_command(
@@ -296,14 +294,13 @@ def new_table_command(
       whist club new-table --candidates A,B,C,D,E --played-elsewhere B,D --seed 1
     """
     c = code_of(code)
-    laws = c  # the code cites its laws of the club room
     names = _names("--candidates", candidates)
     elsewhere = set(_names("--played-elsewhere", played)) if played.strip() else set()
     unknown = elsewhere - set(names)
     if unknown:
         fail(f"--played-elsewhere: {', '.join(sorted(unknown))} not among the candidates")
     rng, seed = _rng(seed)
-    pref = new_table_order(laws, names, elsewhere, rng)
+    pref = new_table_order(c, names, elsewhere, rng)
     if as_json:
         _emit(
             {
@@ -311,7 +308,7 @@ def new_table_command(
                 "seed": seed,
                 "order": list(pref.order),
                 "cuts": _cuts_json(pref.cuts),
-                "law": laws.cite("new_tables"),
+                "law": c.cite("new_tables"),
             }
         )
         return
@@ -319,7 +316,7 @@ def new_table_command(
     out.print(f"Order of entry: {', '.join(pref.order)}")
     if pref.cuts:
         out.print(", ".join(f"{w} cut {card_str(k)}" for w, k in pref.cuts.items()))
-    out.print(f"[dim]{laws.cite('new_tables')}; seed {seed}[/dim]")
+    out.print(f"[dim]{c.cite('new_tables')}; seed {seed}[/dim]")
 
 
 def broken_command(
@@ -338,16 +335,15 @@ def broken_command(
       whist club broken --code auction --players A,B,C,D --breaker A
     """
     c = code_of(code)
-    laws = c  # the code cites its laws of the club room
     four = _names("--players", players)
     cands = _names("--waiting", waiting) if waiting.strip() else []
-    prior = broken_table_priority(laws, four, breaker, cands)
+    prior = broken_table_priority(c, four, breaker, cands)
     out = new_console()
     if prior:
         out.print(f"Prior right at other tables: {', '.join(prior)}")
     else:
         out.print("The table re-forms with its candidates: no prior right elsewhere")
-    out.print(f"[dim]{laws.cite('broken_up')}[/dim]")
+    out.print(f"[dim]{c.cite('broken_up')}[/dim]")
 
 
 _TOPICS = (
@@ -376,11 +372,11 @@ def laws_command(code: CodeOpt = "daw") -> None:
     Example:
       whist club laws --code royalton
     """
-    laws = code_of(code)
-    unit = club_laws(laws).unit
-    t = RichTable(title=f"Club room laws ({laws.key}, played by the {unit})", box=box.SIMPLE)
+    c = code_of(code)
+    unit = club_laws(c).unit
+    t = RichTable(title=f"Club room laws ({c.key}, played by the {unit})", box=box.SIMPLE)
     t.add_column("what")
     t.add_column("law")
     for topic, what in _TOPICS:
-        t.add_row(what, laws.cite(topic))
+        t.add_row(what, c.cite(topic))
     new_console().print(t)

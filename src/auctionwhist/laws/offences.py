@@ -27,7 +27,10 @@ __all__ = [
 
 def offences_for(code: Code | str) -> Mapping[str, Offence]:
     """The offences ``code`` declares, by key."""
-    c = find_code(code)
+    return _declared(find_code(code))
+
+
+def _declared(c: Code) -> Mapping[str, Offence]:
     if not c.offences:
         raise UnknownOffenceError(f"({c.key}): this code declares no offences")
     return c.offences
@@ -35,7 +38,7 @@ def offences_for(code: Code | str) -> Mapping[str, Offence]:
 
 def offence(code: Code | str, key: str) -> Offence:
     c = find_code(code)
-    o = offences_for(c).get(key)
+    o = _declared(c).get(key)
     if o is None:
         raise UnknownOffenceError(
             f"{c.key} has no offence {key!r}; its offences are: {', '.join(c.offences)}"
