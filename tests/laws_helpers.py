@@ -41,19 +41,16 @@ def run(t: Table, stop: Callable[[Table], bool] | None = None) -> None:
 
 
 def can_renounce(t: Table, seat: Seat) -> bool:
+    """Whether it is ``seat``'s turn and he holds a card that renounces."""
     p = t.play
     assert p is not None
-    if p.turn != seat or not p.trick:
-        return False
-    led = 0x1FFF << 13 * (p.trick[0] // 13)
-    return bool(p.hands[seat] & led) and bool(p.hands[seat] & ~led)
+    return p.turn == seat and any(p.is_renounce(c, seat) for c in range(52))
 
 
 def renounce(t: Table, seat: Seat) -> int:
     """``seat`` plays his lowest card of another suit while holding the suit led."""
     p = t.play
     assert p is not None
-    led = p.trick[0] // 13
-    c = next(c for c in range(52) if p.hands[seat] >> c & 1 and c // 13 != led)
+    c = next(c for c in range(52) if p.is_renounce(c, seat))
     t.play_card(c)
     return c

@@ -153,18 +153,12 @@ async def play_through(service: Service, spec: dict[str, Any], seed: int) -> int
 
 
 async def rule(service: Service, conn: Conn, lt: LiveTable) -> None:
-    """The entitled person's ruling: the first option the law offers that
-    can be carried out (as a robot rules, ``Table.workable_ruling``)."""
+    """The entitled person's ruling (``conn`` is his): the first option the law
+    offers that can be carried out, as a robot rules."""
     t = lt.table
-    assert t is not None and t.pending is not None
-    for opt in t.pending.offence.options:
-        for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
-            try:
-                await submit(service, conn, {"type": "rule", "option": opt.key, "arg": arg})
-                return
-            except WebError:
-                continue
-    raise AssertionError(f"no ruling could be made on {t.pending.offence.name}")
+    assert t is not None
+    r = t.workable_ruling()
+    await submit(service, conn, {"type": "rule", "option": r.option, "arg": r.arg})
 
 
 @settings(
