@@ -66,23 +66,21 @@ def test_nullo_core_equals_exhaustive_minimax() -> None:
     assert bad == []
 
 
-@pytest.mark.slow  # plain minimax on every ending
-def test_nullo_core_equals_exhaustive_minimax_five_cards() -> None:
-    """The issue's proof runs on endings of up to five cards a hand
-    (`whist solver verify`); a few five-card ones here."""
-    rng = random.Random(21)
-    for _ in range(6):
-        hands = random_ending(rng, 5)
-        leader = rng.randrange(4)
-        assert _core.solve(hands, -1, True, leader, ())[0] == exhaustive_ns_tricks(
-            hands, -1, True, leader
-        )
-
-
-def test_nullo_core_equals_exhaustive_minimax_four_cards() -> None:
-    rng = random.Random(13)
-    for _ in range(12):
-        hands = random_ending(rng, 4)
+@pytest.mark.parametrize(
+    ("cards", "endings", "seed"),
+    [
+        (4, 12, 13),
+        # The issue's proof runs on endings of up to five cards a hand
+        # (`whist solver verify`); a few five-card ones here.
+        pytest.param(5, 6, 21, marks=pytest.mark.slow),  # plain minimax on every ending
+    ],
+)
+def test_nullo_core_equals_exhaustive_minimax_on_larger_endings(
+    cards: int, endings: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for _ in range(endings):
+        hands = random_ending(rng, cards)
         leader = rng.randrange(4)
         assert _core.solve(hands, -1, True, leader, ())[0] == exhaustive_ns_tricks(
             hands, -1, True, leader
