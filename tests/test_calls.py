@@ -75,3 +75,13 @@ def test_every_denomination_has_a_symbol_of_its_own() -> None:
 def test_parse_call_refuses_what_is_no_call() -> None:
     with pytest.raises(CallError, match="not a call"):
         parse_call("8H")
+
+
+def test_a_denomination_prints_its_suit_symbol_and_colour() -> None:
+    """One owner of the suit symbols and colours (``cards.Suit``)."""
+    for d in DENOMINATIONS.values():
+        if d.trump is not None:
+            assert d.symbol.endswith(d.trump.symbol) and d.red == d.trump.red
+        else:
+            assert not d.red
+    assert DENOMINATIONS["RS"].symbol == "R♠"

@@ -18,6 +18,7 @@ from auctionwhist.cards import (
     Side,
     Suit,
     card,
+    card_face,
     card_from_str,
     card_rank,
     card_str,
@@ -181,3 +182,14 @@ def test_suit_bits_are_the_ranks_held_deuce_lowest() -> None:
     assert suit_bits(hand, Suit.CLUBS) == 0
     for suit in Suit:
         assert suit_bits(hand, suit) << (13 * suit) == suit_cards(hand, suit)
+
+
+def test_a_suit_knows_its_symbol_and_colour() -> None:
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+    assert [s for s in Suit if s.red] == [Suit.DIAMONDS, Suit.HEARTS]
+
+
+def test_card_face_is_rank_then_symbol_with_the_ten_written_out() -> None:
+    assert card_face(card_from_str("HT")) == "10♥"
+    assert card_face(card_from_str("C2")) == "2♣"
+    assert [card_face(c)[-1] for c in (0, 13, 26, 39)] == ["♣", "♦", "♥", "♠"]

@@ -56,6 +56,11 @@ class Denomination:
         return self.key if self.trump is None else self.trump.char
 
     @property
+    def red(self) -> bool:
+        """A red suit's declaration is printed red."""
+        return self.trump is not None and self.trump.red
+
+    @property
     def named(self) -> str:
         """What a bid of it names for the declarant rule (the first of a side
         to name it plays it): Royal Spades name spades, as plain spades do."""
@@ -68,11 +73,11 @@ class Denomination:
 DENOMINATIONS: dict[str, Denomination] = {
     d.key: d
     for d in (
-        Denomination("C", "clubs", Suit.CLUBS, "♣"),
-        Denomination("D", "diamonds", Suit.DIAMONDS, "♦"),
-        Denomination("H", "hearts", Suit.HEARTS, "♥"),
-        Denomination("S", "spades", Suit.SPADES, "♠"),
-        Denomination("RS", "royal spades", Suit.SPADES, "R♠"),
+        Denomination("C", "clubs", Suit.CLUBS, Suit.CLUBS.symbol),
+        Denomination("D", "diamonds", Suit.DIAMONDS, Suit.DIAMONDS.symbol),
+        Denomination("H", "hearts", Suit.HEARTS, Suit.HEARTS.symbol),
+        Denomination("S", "spades", Suit.SPADES, Suit.SPADES.symbol),
+        Denomination("RS", "royal spades", Suit.SPADES, "R" + Suit.SPADES.symbol),
         Denomination("NT", "no-trump", None, "NT"),
         Denomination("NL", "nullo", None, "Nul.", nullo=True),
     )

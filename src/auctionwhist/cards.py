@@ -17,15 +17,18 @@ from .errors import WhistError
 __all__ = [
     "CUT_SUIT_ORDER",
     "FULL_PACK",
+    "PBN_ORDER",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_MASKS",
+    "SUIT_SYMBOLS",
     "Deal",
     "DealError",
     "Seat",
     "Side",
     "Suit",
     "card",
+    "card_face",
     "card_from_str",
     "card_rank",
     "card_str",
@@ -60,6 +63,16 @@ class Suit(enum.IntEnum):
     def mask(self) -> int:
         """The bits of this suit's thirteen cards in a hand."""
         return SUIT_MASKS[self]
+
+    @property
+    def symbol(self) -> str:
+        """``"♥"``: as the table, the pages and the score-card print the suit."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def red(self) -> bool:
+        """Hearts and diamonds are printed red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @classmethod
     def from_char(cls, ch: str) -> Suit:
@@ -166,6 +179,7 @@ _SEATS = tuple(Seat)
 _SIDES = tuple(Side)
 
 SUIT_CHARS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
 RANK_CHARS = "23456789TJQKA"
 FULL_PACK = (1 << 52) - 1
 # The bits of each suit's thirteen cards in a hand, by suit index (clubs 0).
@@ -174,6 +188,8 @@ SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 # Law 20 (daw), law 14 (Whist Club), law 12 (Royalton): in cutting, ace is the
 # lowest card and, between equal ranks, heart < diamond < club < spade.
 CUT_SUIT_ORDER = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+# A hand is written spades first, in PBN and wherever it is printed.
+PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 def card(suit: Suit | int, rank: int) -> int:
@@ -196,6 +212,15 @@ def card_str(c: int) -> str:
     ('SA', 'C2')
     """
     return SUIT_CHARS[c // 13] + RANK_CHARS[c % 13]
+
+
+def card_face(c: int) -> str:
+    """A card as printed: rank, then the suit's symbol.
+
+    >>> card_face(card(Suit.HEARTS, 10)), card_face(card(Suit.SPADES, 14))
+    ('10♥', 'A♠')
+    """
+    return RANK_CHARS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13]
 
 
 def card_from_str(text: str) -> int:
@@ -262,7 +287,7 @@ def lowest(hand: int) -> int:
 
 def hand_to_pbn(hand: int) -> str:
     parts = []
-    for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+    for s in PBN_ORDER:
         bits = suit_bits(hand, s)
         parts.append("".join(RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1))
     return ".".join(parts)
@@ -273,7 +298,7 @@ def hand_from_pbn(text: str) -> int:
     if len(parts) != 4:
         raise DealError(f"a PBN hand has four suits separated by dots: {text!r}")
     hand = 0
-    for s, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
+    for s, part in zip(PBN_ORDER, parts, strict=True):
         for ch in part.upper().replace("10", "T"):
             r = RANK_CHARS.find(ch)
             if r < 0:

@@ -19,18 +19,26 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from typer.core import TyperGroup
 
-from ..calls import DENOMINATIONS, Contract, parse_contract
-from ..cards import RANK_CHARS, Deal, Seat, Side, Suit, card_rank, card_suit, suit_bits
+from ..calls import Contract, parse_contract
+from ..cards import (
+    PBN_ORDER,
+    RANK_CHARS,
+    Deal,
+    Seat,
+    Side,
+    Suit,
+    card_rank,
+    card_suit,
+    suit_bits,
+)
 from ..codes import CODES, Code, find_code
 from ..errors import WhistError
 from ..scoring import DealResult, DealScore, Revoke
 
 __all__ = [
     "CODE_LIST",
-    "PBN_ORDER",
     "SEAT_WORDS",
     "SIDES",
-    "SUIT_SYMBOLS",
     "BadInput",
     "WhistGroup",
     "card_text",
@@ -53,8 +61,6 @@ __all__ = [
 ]
 
 SIDES = tuple(side.short for side in Side)  # "N-S", "E-W", indexed by side
-SUIT_SYMBOLS = {s: DENOMINATIONS[s.char].symbol for s in Suit}
-PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 CODE_LIST = ", ".join(CODES)
 
 
@@ -241,7 +247,7 @@ def deal_of(text: str) -> Deal:
 
 
 def _symbol(suit: Suit) -> Text:
-    return Text(SUIT_SYMBOLS[suit], style="red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "")
+    return Text(suit.symbol, style="red" if suit.red else "")
 
 
 def _suit_holding(hand: int, suit: Suit) -> str:

@@ -33,7 +33,6 @@ from ..errors import WhistError
 from ..solver.par import Par
 from ._common import (
     CODE_LIST,
-    SUIT_SYMBOLS,
     card_text,
     code_of,
     columns_table,
@@ -45,6 +44,7 @@ from ._common import (
 )
 
 __all__ = ["analyse_command", "review_command", "study_command"]
+
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
@@ -59,8 +59,8 @@ def _table_view(a: Analysis) -> RichTable:
     )
     t.add_column("declarer")
     for strain in a.table:
-        style = "red" if strain in ("D", "H") else ""
-        t.add_column(Text(DENOMINATIONS[strain].symbol, style=style), justify="right")
+        d = DENOMINATIONS[strain]
+        t.add_column(Text(d.symbol, style="red" if d.red else ""), justify="right")
     for seat in Seat:
         t.add_row(seat.name.title(), *(str(row[seat]) for row in a.table.values()))
     return t
@@ -233,7 +233,7 @@ def analyse_command(
     elif a.whist is not None:
         w = a.whist
         out.print(
-            f"Trump {SUIT_SYMBOLS[w.trump]}, {w.leader.name.title()} leads: "
+            f"Trump {w.trump.symbol}, {w.leader.name.title()} leads: "
             f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
         )
 

@@ -165,9 +165,7 @@ def cut_command(
     pcuts = cut_cards(c, rng, f.players)
     p = partners(c, pcuts)
     seats = seat_table(c, p, seat)
-    entry = succession_order(
-        c, list(f.waiting), {w: f.cuts[w] for w in f.waiting if w in f.cuts}
-    )
+    entry = succession_order(c, list(f.waiting), {w: f.cuts[w] for w in f.waiting if w in f.cuts})
     dealer = p.dealer or f"the tray names the dealer ({c.cite('dealer')})"
     if as_json:
         _emit(
@@ -204,9 +202,7 @@ def cut_command(
             f"Beyond a complete table of six ({c.cite('complete_table')}), to form "
             f"another: {', '.join(f.others)}"
         )
-    out.print(
-        _cuts_table(f"Cut for partners ({c.cite('partners')})", pcuts, cut_order(c, pcuts))
-    )
+    out.print(_cuts_table(f"Cut for partners ({c.cite('partners')})", pcuts, cut_order(c, pcuts)))
     out.print(f"Partners: {' & '.join(p.low)} against {' & '.join(p.high)}")
     out.print(
         f"{p.chooser} chooses the seat {seat.char}: "

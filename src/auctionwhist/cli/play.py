@@ -17,14 +17,13 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..calls import Bid, Call, call_str, parse_call
-from ..cards import RANK_CHARS, SUIT_CHARS, Seat, card_from_str, card_rank
+from ..cards import RANK_CHARS, Seat, Suit, card_from_str, card_rank
 from ..dealing import deal as deal_cards
 from ..errors import WhistError
 from ..records import Action, Bridged, CallMade, CardPlayed, LeadCalled
 from ..table import Table
 from ._common import (
     CODE_LIST,
-    SUIT_SYMBOLS,
     card_text,
     code_of,
     fail,
@@ -94,8 +93,8 @@ def _read_card(text: str, legal: Sequence[int]) -> int:
         if len(matches) == 1:
             return matches[0]
         raise WhistError(f"{text!r}: say which suit (e.g. S{t})")
-    for suit, sym in SUIT_SYMBOLS.items():
-        t = t.replace(sym, SUIT_CHARS[suit])
+    for suit in Suit:
+        t = t.replace(suit.symbol, suit.char)
     return card_from_str(t)
 
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import jinja2
 
-from ..calls import DENOMINATIONS, Contract
-from ..cards import RANK_CHARS, Side, Suit, card_rank, card_suit
+from ..calls import Contract
+from ..cards import Side, card_face, card_suit
 from ..codes import Code, find_code
 from ..errors import WhistError
 from ..scoring import DealScore, side_ahead
@@ -162,12 +162,11 @@ class CardEntry:
     def trump_text(self) -> str:
         if self.trump is None:
             return ""
-        rank = RANK_CHARS[card_rank(self.trump) - 2].replace("T", "10")
-        return rank + DENOMINATIONS[card_suit(self.trump).char].symbol
+        return card_face(self.trump)
 
     @property
     def trump_red(self) -> bool:
-        return self.trump is not None and card_suit(self.trump) in (Suit.HEARTS, Suit.DIAMONDS)
+        return self.trump is not None and card_suit(self.trump).red
 
     def honor_lines(self, side: int) -> list[HonorCount | None]:
         """The honor counts padded to the four ruled lines (more if need be)."""

@@ -22,8 +22,8 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from .. import calls
-from ..calls import DENOMINATIONS, Bid, call_str, parse_call
-from ..cards import Seat, Suit, card_str, cards_of
+from ..calls import Bid, call_str, parse_call
+from ..cards import Seat, Suit, card_face, card_from_str, card_str, cards_of
 from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
@@ -53,7 +53,7 @@ __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 SOLO_MOVEMENT = "two-teams-of-four"
 SOLO_DEALS = 2
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SUIT_SYMBOLS = {s.char: DENOMINATIONS[s.char].symbol for s in Suit}
+SUIT_SYMBOLS = {s.char: s.symbol for s in Suit}
 
 
 class FormError(WhistError):
@@ -94,10 +94,10 @@ def render(name: str, status: int = 200, **context: Any) -> HTMLResponse:
 
 # -- period notation --------------------------------------------------------------
 
+
 def card_text(card: str) -> str:
     """``"HT"`` → ``"10♥"``."""
-    rank = card[1:].replace("T", "10")
-    return rank + SUIT_SYMBOLS.get(card[:1], card[:1])
+    return card_face(card_from_str(card))
 
 
 def call_text(call: str) -> str:
@@ -129,7 +129,7 @@ def _bid_cell(bid: Bid) -> dict[str, Any]:
         "denom": d,
         "short": bid.denom.symbol,
         "label": f"{bid.level} {bid.denom.name.title()}" + (" royal" if bid.royal else ""),
-        "red": d in ("H", "D"),
+        "red": bid.denom.red,
     }
 
 
