@@ -85,9 +85,7 @@ def _club(code: Code | str) -> tuple[Code, ClubLaws]:
 # -- cutting ----------------------------------------------------------------------
 
 
-def cut_cards(
-    code: Code | str, rng: random.Random, who: Iterable[str]
-) -> dict[str, int]:
+def cut_cards(code: Code | str, rng: random.Random, who: Iterable[str]) -> dict[str, int]:
     """Each of ``who`` draws a card from one shuffled pack (daw 21, 23)."""
     players = list(who)
     c, _ = _club(code)
@@ -264,9 +262,7 @@ class TwoTables:
     cuts: Mapping[str, int]
 
 
-def form_two_tables(
-    code: Code | str, cuts: Mapping[str, int], eight: int = 8
-) -> TwoTables:
+def form_two_tables(code: Code | str, cuts: Mapping[str, int], eight: int = 8) -> TwoTables:
     """Form two tables of duplicate from the players' cuts.
 
     daw 27, AWL 1894 law B: the four lowest cuts play at one table, the four

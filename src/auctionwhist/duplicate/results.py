@@ -263,9 +263,7 @@ def two_teams(a: str, tricks_a: int, b: str, tricks_b: int, code: CodeLike = "wh
         (a, Fraction(tricks_a), tricks_a - half, None, ""),
         (b, Fraction(tricks_b), tricks_b - half, None, ""),
     ]
-    return Ranking(
-        "Two teams: tricks over one-half the total", law, _place(rows), half, half
-    )
+    return Ranking("Two teams: tricks over one-half the total", law, _place(rows), half, half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +303,7 @@ def team_aggregates(
     sizes = {sum(n) for n in sides.values()}
     if len(sizes) > 1:
         raise ResultError(
-            f"{teams}: the contesting teams must be of the same number, "
-            f"not {sorted(sizes)} pairs"
+            f"{teams}: the contesting teams must be of the same number, not {sorted(sizes)} pairs"
         )
     rounded = dict(exact)
     for team, (ns, ew) in sides.items():
@@ -566,15 +563,12 @@ def pair_revoke(
         raise ResultError(f"{law}: the tricks made at a deal add up to 13, not {made}")
     if not others:
         raise ResultError(
-            f"{law}: the maximum and minimum are those made at the other tables; "
-            "there are none"
+            f"{law}: the maximum and minimum are those made at the other tables; there are none"
         )
     r, o = revoke.side, 1 - revoke.side
     before = revoke.before or 0
     if before > made[r]:
-        raise ResultError(
-            f"{law}: {before} tricks won before the revoke, but {made[r]} in all"
-        )
+        raise ResultError(f"{law}: {before} tricks won before the revoke, but {made[r]} in all")
     penalty = c.revoke.penalty(revoke.count)
     r_full = max(made[r] - penalty, before)
     moved = made[r] - r_full

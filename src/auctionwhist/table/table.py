@@ -151,7 +151,6 @@ class Table:
             suit = trump if trump is not None else card_suit(deal.turned or 0)
             self._start_play(deal.dealer.left, suit, None)
 
-
     # -- the log ---------------------------------------------------------------
 
     @property
