@@ -41,7 +41,6 @@ from auctionwhist.table import Table  # noqa: E402
 from auctionwhist.web import robots as web_robots  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.db import EventRow  # noqa: E402
-from auctionwhist.web.pages import seat_score_cards  # noqa: E402
 from auctionwhist.web.service import LiveTable, Service  # noqa: E402
 from penalty_deals import (  # noqa: E402
     DawRevoke,
@@ -439,12 +438,8 @@ def test_web_score_card_shows_the_tables_score(web: WebGame) -> None:
     assert tuple(row["score"]) == web.figures
     # The printable card: the entries the page renders, and its honor column's law.
     svc: Service = web.client.app.state.service  # type: ignore[attr-defined]
-    info = web.client.get(f"/api/seat/{web.token}").json()
     entries = [
-        e
-        for card in seat_score_cards(svc, web.token, info)
-        for e in card.entries
-        if e.number == web.tray
+        e for card in svc.seat_cards(web.token, "") for e in card.entries if e.number == web.tray
     ]
     assert [(e.total(0), e.total(1)) for e in entries] == [web.figures]
     page = web.client.get(f"/t/{web.token}/card")

@@ -242,10 +242,16 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
     return event
 
 
-def events_to_json(events: Iterable[Event], score: DealScore | None = None) -> dict[str, Any]:
+def events_to_json(
+    events: Iterable[Event],
+    score: DealScore | None = None,
+    result: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The log as a JSON-ready ``dict`` with its format and version; with
-    ``score``, the finished deal's score as its game kept it (``Table.score``),
-    for the reader only: reading takes the log, the record of truth."""
+    ``score``, the finished deal's score as its game kept it (``Table.score``,
+    or a director's entry), and with ``result`` what it stands on (contract,
+    declarer, tricks, whether entered): for the reader only, reading takes
+    the log, the record of truth."""
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -253,6 +259,8 @@ def events_to_json(events: Iterable[Event], score: DealScore | None = None) -> d
     }
     if score is not None:
         out["score"] = {**score.to_json(), "void": score.void, "note": score.note}
+    if result is not None:
+        out["result"] = dict(result)
     return out
 
 
@@ -266,8 +274,8 @@ def events_from_json(obj: Any) -> tuple[Event, ...]:
     version = obj.get("version")
     if version != VERSION:
         raise JsonLogError(f"version: this program reads version {VERSION}, not {version!r}")
-    # A score written beside the log is derived from it, and not read back.
-    extra = ("score",) if "score" in obj else ()
+    # A score and result written beside the log are for the reader, not read back.
+    extra = tuple(k for k in ("score", "result") if k in obj)
     _check_keys(obj, ("format", "version", "events", *extra), "log")
     events = obj["events"]
     _want(list, events, "events", "a list of events")

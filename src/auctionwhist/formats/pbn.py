@@ -69,6 +69,7 @@ from ..codes import Code, UnknownCodeError, find_code
 from ..errors import WhistError
 from ..play import trick_winner
 from ..records import CallMade, CardPlayed, Dealt, Event, TableMode, TrumpDeclared
+from ..scoring import DealScore
 from ..table import Table
 from .jsonlog import JsonLogError, event_from_json, event_to_json, events_from_json, events_to_json
 
@@ -237,12 +238,17 @@ def export_pbn(
     players: Mapping[Seat, str] | None = None,
     duplicate: bool = False,
     average: float | None = None,
+    entered: DealScore | None = None,
 ) -> str:
     """One game of PBN for a deal's log (its contract and result from the Table).
 
     ``[AuctionWhistScore]`` is the table's score (``Table.score``): with
     ``duplicate`` as a deal of a match scores alone (daw law 7), with
-    ``average`` for a Duplicate Whist revoke (AWL X §4)."""
+    ``average`` for a Duplicate Whist revoke (AWL X §4). ``entered`` is a
+    result a director entered in place of the play (the web's score-card
+    entry): its contract, declarer, tricks and score stand in Declarer,
+    Contract, Result and AuctionWhistScore, and the log goes whole in
+    AuctionWhistLog, so that reading still takes the log."""
     log = tuple(events)
     if not log or not isinstance(log[0], Dealt):
         raise PbnError("an event log starts with the deal (a Dealt record)")
@@ -286,6 +292,8 @@ def export_pbn(
 
     contract = table.contract
     declarer = table.declarer
+    if entered is not None:
+        contract, declarer = entered.result.contract, entered.result.declarer
     if not code.auction:
         declarer = deal.dealer
     lines = [
@@ -319,6 +327,10 @@ def export_pbn(
     result = "?"
     if table.is_over and declarer is not None and table.play is not None:
         result = str(table.tricks_won()[declarer.side])
+    if entered is not None and declarer is not None:
+        r = entered.result  # tricks: the declarer's side's; whist: North-South's
+        flip = r.declarer is None and declarer.side == 1
+        result = str(13 - r.tricks if flip else r.tricks)
     lines.append(_tag("Result", result if declarer is not None else ""))
 
     if code.auction:
@@ -342,7 +354,7 @@ def export_pbn(
         lines.append(_tag("AuctionWhistContract", exact_contract))
     if extras:
         lines.append(_tag("AuctionWhistEvents", "; ".join(extras)))
-    if irregular:
+    if irregular or entered is not None:
         lines.append(
             _tag("AuctionWhistLog", json.dumps(events_to_json(log), separators=(",", ":")))
         )
@@ -350,8 +362,8 @@ def export_pbn(
         honors = _honors(deal, contract)
         if honors is not None:
             lines.append(_tag("AuctionWhistHonors", honors))
-    if table.is_over:
-        score = table.score(average, duplicate)
+    if table.is_over or entered is not None:
+        score = entered if entered is not None else table.score(average, duplicate)
         lines.append(
             _tag(
                 "AuctionWhistScore",

@@ -21,7 +21,15 @@ from .live import LiveGame, LiveTable, WebError, in_order
 from .results import CardRow, card_row
 from .views import SEATS, penalty_json
 
-__all__ = ["DirectorView", "Entry", "TableView", "check_entry", "director_view", "entered_score"]
+__all__ = [
+    "DirectorView",
+    "Entry",
+    "TableView",
+    "check_entry",
+    "director_view",
+    "entered_score",
+    "entry_deal",
+]
 
 
 class SeatView(TypedDict):
@@ -117,6 +125,30 @@ def director_view(game: LiveGame, links: Mapping[str, SeatRow]) -> DirectorView:
         },
         "tables": tables,
     }
+
+
+def entry_deal(lt: LiveTable, body: dict[str, Any]) -> int:
+    """The deal an entry is for: in a match by its ``tray``, the number the
+    director reads on the table's score-card (Goodfellow, "Trays,
+    score-cards": the points are credited to the deal of the tray's number);
+    else by ``deal``, the table's deal number from 0."""
+    if "tray" not in body:
+        deal = body.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= lt.deal_index:
+            raise WebError(400, "malformed", "deal: the number of a deal this table has dealt")
+        return deal
+    tray = body["tray"]
+    if not lt.trays:
+        raise WebError(400, "malformed", "tray: only a match has trays; give the deal")
+    if not isinstance(tray, int) or isinstance(tray, bool):
+        raise WebError(400, "malformed", "tray: a tray's number")
+    for d, tp in enumerate(lt.trays[: lt.deal_index + 1]):
+        if tp.tray == tray:
+            return d
+    played = ", ".join(str(tp.tray) for tp in lt.trays[: lt.deal_index + 1]) or "none yet"
+    raise WebError(
+        404, "no_such_deal", f"table {lt.number} has not had tray {tray} (it has had {played})"
+    )
 
 
 def check_entry(t: Table, body: dict[str, Any]) -> Entry:

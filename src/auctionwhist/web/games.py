@@ -234,6 +234,7 @@ def replay(lt: LiveTable, rows: list[StoredEvent]) -> None:
         entered = [data for k, data in evs if k == "result_entered"]
         over = any(k == "deal_over" for k, _ in evs)
         if entered:
+            lt.entered.add(d)
             lt.scores.append((d, entered_score(lt, table, cast(Entry, entered[-1])), table))
         elif over and table is not None:
             lt.scores.append((d, score(lt, table), table))

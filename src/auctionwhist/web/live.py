@@ -73,6 +73,7 @@ class LiveTable:
     started: bool = False
     ready: set[Seat] = field(default_factory=set)
     scores: list[Played] = field(default_factory=list)
+    entered: set[int] = field(default_factory=set)  # deals scored by a director's entry
     rubber: Rubber | None = None
     rng: random.Random = field(default_factory=random.Random)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -27,7 +27,7 @@ from ..cards import Seat, Suit, card_face, card_from_str, card_str, cards_of
 from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
 from ..duplicate.movements import MOVEMENTS, movement
-from ..duplicate.scorecard import SIDE_NAMES, CardEntry, ScoreCard, card_pages
+from ..duplicate.scorecard import SIDE_NAMES, card_pages
 from ..errors import WhistError
 from ..laws import offences_for
 from ..records import (
@@ -354,13 +354,19 @@ def _offences(code: Code) -> list[dict[str, str]]:
 
 @_page
 async def seat_card(request: Request) -> Response:
+    """The player's own card: a rubber's pad in a rubber, else the
+    duplicate card of each table he sat at (``web.results.seat_cards``)."""
     token = request.path_params["token"]
     info = _service(request, lambda svc: svc.seat_info(token))
-    cards = _service(request, lambda svc: seat_score_cards(svc, token, info))
+    name = info.get("name") or SEAT_NAMES.get(info["seat"], "")
+    rubber = _service(request, lambda svc: svc.seat_rubber(token))
+    cards = [] if rubber else _service(request, lambda svc: svc.seat_cards(token, name))
     return render(
         "cards.html.j2",
-        title=f"Score card · {info.get('name') or SEAT_NAMES.get(info['seat'], '')}",
+        title=f"{'Rubber' if rubber else 'Score card'} · {name}",
         pages=card_pages(cards),
+        rubber=rubber,
+        code=find_code(info["code"]),
         back=f"/t/{token}",
     )
 
@@ -370,42 +376,6 @@ def _match(svc: Service, game: Any) -> Match | None:
     if game.row.kind != "match":
         return None
     return svc.match_of(game)
-
-
-def seat_score_cards(svc: Service, token: str, info: Mapping[str, Any]) -> list[ScoreCard]:
-    """The card a player keeps: every deal he has finished, one card per
-    table he sat at, kept by his side (Goodfellow law 4: each side keeps a
-    complete score). Built from the logs the seat may read, so it never shows
-    a deal he has not played."""
-    cards: dict[int, ScoreCard] = {}
-    side = Seat.from_char(info["seat"]).side
-    code = find_code(info["code"])
-    for row in info["history"]:
-        try:
-            events = svc.deal_log(row["table"], row["deal"], token=token)
-        except WebError:
-            continue
-        table = Table.from_events(events)
-        if not table.is_over:
-            continue  # a result entered by the director: no play to score here
-        card = cards.get(row["table"])
-        if card is None:
-            card = cards[row["table"]] = ScoreCard(
-                code,
-                table=len(cards) + 1,
-                keeper=side,
-                title=info.get("name") or SEAT_NAMES[info["seat"]],
-            )
-        number = row.get("tray") or row["deal"] + 1
-        if any(e.number == number for e in card.entries):
-            continue
-        # The game's score of the play (a match's, with a whist revoke's
-        # average); the table's own where the director's entry replaced it.
-        score = svc.played_score(row["table"], row["deal"])
-        if score is None:
-            score = table.score(duplicate=info["kind"] == "match")
-        card.record(CardEntry.from_score(number, score))
-    return list(cards.values())
 
 
 # -- the movie -------------------------------------------------------------------------
@@ -578,6 +548,7 @@ async def director_cards(request: Request) -> Response:
         "cards.html.j2",
         title="Score cards",
         pages=card_pages(match.cards()),
+        rubber=None,
         back=f"/d/{token}",
     )
 

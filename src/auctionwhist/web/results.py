@@ -2,27 +2,32 @@
 a match's score-cards, travellers and result, and the PBN and JSON downloads.
 
 Every score read here is the one the table kept (``Table.score``, settled
-for a whist revoke by ``web.games.settle``): nothing is scored again.
+for a whist revoke by ``web.games.settle``) or the director's entry for the
+deal: nothing is scored again. ``outcome`` is the one answer to "what is the
+result of this deal at this table now", read by every page and download.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
+from ..calls import Contract
 from ..cards import Seat
 from ..codes import find_code
 from ..duplicate.match import Match, MatchPlay
-from ..duplicate.scorecard import render_cards
+from ..duplicate.scorecard import CardEntry, ScoreCard, render_cards
 from ..duplicate.traveller import render_result, render_travellers
 from ..formats import jsonlog, pbn
 from ..records import Event
 from ..scoring import DealScore, Rubber
 from ..table import Table
-from .live import LiveGame, LiveTable, in_order
+from .live import LiveGame, LiveTable, Played, in_order
 from .views import SEATS
 
 __all__ = [
     "CardRow",
+    "Outcome",
     "all_logs",
     "card_row",
     "deal_json",
@@ -30,11 +35,61 @@ __all__ = [
     "game_json",
     "game_pbn",
     "match_of",
+    "outcome",
+    "outcome_of",
     "played_score",
     "results_json",
     "rubber_json",
+    "rubber_pad",
     "score_json",
+    "seat_cards",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a deal at a table came to, as every page and download shows it:
+    the play's (its score ``Table.score``, as the game keeps it), or the
+    director's entry where one replaced the play (``entered``)."""
+
+    deal: int  # its number at the table, from 0
+    tray: int | None  # a match's
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: tuple[int, int] | None  # North-South's, East-West's
+    score: DealScore | None
+    play: Table | None  # the table that dealt it (an entry may cut its play short)
+    entered: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "contract": None if self.contract is None else str(self.contract),
+            "declarer": None if self.declarer is None else SEATS[self.declarer],
+            "tricks": None if self.tricks is None else list(self.tricks),
+            "entered": self.entered,
+        }
+
+
+def outcome(lt: LiveTable, played: Played) -> Outcome:
+    """The result of one of ``lt.scores``: the entry's contract, declarer
+    and tricks where the director entered it, else the table's own."""
+    d, sc, t = played
+    tray = lt.trays[d].tray if lt.trays else None
+    if d in lt.entered and sc is not None:
+        r = sc.result  # the entry as scored (web.director.entered_score)
+        ns = r.tricks if r.declarer is None or r.declarer.side == 0 else 13 - r.tricks
+        return Outcome(d, tray, r.contract, r.declarer, (ns, 13 - ns), sc, t, True)
+    if t is None:
+        return Outcome(d, tray, None, None, None, sc, None, False)
+    return Outcome(d, tray, t.contract, t.declarer, t.tricks_won(), sc, t, False)
+
+
+def outcome_of(lt: LiveTable, deal: int) -> Outcome | None:
+    """The result of ``deal`` at ``lt`` now; None while it is unfinished."""
+    for played in lt.scores:
+        if played[0] == deal:
+            return outcome(lt, played)
+    return None
 
 
 class CardRow(TypedDict):
@@ -50,6 +105,7 @@ class CardRow(TypedDict):
     score: list[int] | None
     trick: list[int] | None
     honor: list[int] | None
+    entered: bool  # the director's entry, not the play
     mine: NotRequired[int]  # the seat's side's margin
 
 
@@ -81,17 +137,48 @@ def rubber_json(r: Rubber) -> dict[str, Any]:
     }
 
 
+def rubber_pad(r: Rubber) -> dict[str, Any]:
+    """A rubber's card as the pad is kept (Whist Club laws 1-4; Royalton
+    88-93): trick points below the line, ruled off at each game; honors and
+    bonuses above it, the latest nearest the top; the totals and games."""
+    above: list[dict[str, Any]] = []
+    below: list[dict[str, Any]] = []
+    points = [0, 0]
+    for sc in r.scores:
+        for i in sc.items:
+            row = {"points": [i.points if i.side == s else None for s in (0, 1)],
+                   "reason": i.reason, "law": i.law, "game": False}  # fmt: skip
+            (below if i.column == "trick" else above).append(row)
+        points = [points[0] + sc.game_points[0], points[1] + sc.game_points[1]]
+        if max(points) >= r.threshold and below:
+            below[-1]["game"] = True  # ruled off: a game is won
+            points = [0, 0]
+    for i in r.bonuses:
+        above.append({"points": [i.points if i.side == s else None for s in (0, 1)],
+                      "reason": i.reason, "law": i.law})  # fmt: skip
+    return {
+        "above": above[::-1],
+        "below": below,
+        "totals": list(r.totals),
+        "games": list(r.games),
+        "finished": r.finished,
+    }
+
+
 def card_row(
     lt: LiveTable, seat: Seat | None, d: int, sc: DealScore | None, t: Table | None
 ) -> CardRow:
-    """A deal's line on a score-card; ``mine`` is ``seat``'s side's margin."""
+    """A deal's line on a score-card (its ``outcome``); ``mine`` is
+    ``seat``'s side's margin."""
+    o = outcome(lt, (d, sc, t))
     row: CardRow = {
         "table": lt.id,
         "deal": d,
-        "tray": lt.trays[d].tray if lt.trays else None,
-        "contract": None if t is None or t.contract is None else str(t.contract),
-        "declarer": None if t is None or t.declarer is None else SEATS[t.declarer],
-        "tricks": None if t is None else list(t.tricks_won()),
+        "tray": o.tray,
+        "contract": None if o.contract is None else str(o.contract),
+        "declarer": None if o.declarer is None else SEATS[o.declarer],
+        "tricks": None if o.tricks is None else list(o.tricks),
+        "entered": o.entered,
         "score": None if sc is None else [sc.total(0), sc.total(1)],
         "trick": None if sc is None else [sc.trick(0), sc.trick(1)],
         "honor": None if sc is None else [sc.honor(0), sc.honor(1)],
@@ -147,20 +234,21 @@ def played_score(lt: LiveTable, deal: int) -> DealScore | None:
     """The score the game keeps of a deal played out (a match's: scored
     for duplicate, a whist revoke with the tray's average, AWL X §4);
     None for a director's entry, which is not the log's."""
-    for d, sc, t in lt.scores:
-        if d != deal or sc is None or t is None or not t.is_over:
-            continue
-        if sc.result == t.result(sc.result.average, sc.result.duplicate):
-            return sc
-    return None
+    o = outcome_of(lt, deal)
+    if o is None or o.entered or o.play is None or not o.play.is_over:
+        return None
+    return o.score
 
 
 def _pbn(events: tuple[Event, ...], lt: LiveTable, deal: int, **tags: Any) -> str:
-    """The deal's PBN, its score as the game keeps it (duplicate in a
-    match; a whist revoke with the tray's average, AWL X §4)."""
-    sc = played_score(lt, deal)
+    """The deal's PBN with its ``outcome``: the score as the game keeps it
+    (duplicate in a match; a whist revoke with the tray's average, AWL X §4),
+    or the director's entry."""
+    o = outcome_of(lt, deal)
     tags.setdefault("event", f"auction-whist {lt.game.id}")
-    if sc is not None:
+    if o is not None and o.entered:
+        tags["entered"] = o.score
+    elif (sc := played_score(lt, deal)) is not None:
         tags.update(duplicate=sc.result.duplicate, average=sc.result.average)
     return pbn.export_pbn(events, **tags)
 
@@ -171,7 +259,12 @@ def deal_pbn(events: tuple[Event, ...], lt: LiveTable, deal: int) -> str:
 
 
 def deal_json(events: tuple[Event, ...], lt: LiveTable, deal: int) -> dict[str, Any]:
-    return jsonlog.events_to_json(events, played_score(lt, deal))
+    """The deal's log with its ``outcome``: the score the game keeps and the
+    contract, declarer and tricks it stands on (a director's entry's, if any)."""
+    o = outcome_of(lt, deal)
+    if o is None or o.score is None:
+        return jsonlog.events_to_json(events)
+    return jsonlog.events_to_json(events, o.score, result=o.to_json())
 
 
 def all_logs(game: LiveGame) -> list[tuple[LiveTable, int, tuple[Event, ...]]]:
@@ -198,3 +291,29 @@ def game_json(game: LiveGame) -> dict[str, Any]:
             for lt, d, events in all_logs(game)
         ],
     }  # fmt: skip
+
+
+def seat_cards(tables: list[tuple[LiveTable, Seat]], title: str) -> list[ScoreCard]:
+    """The cards a player keeps: every deal finished (or entered) at each
+    table he sat at, kept by his side (Goodfellow law 4: each side keeps a
+    complete score), one card for each table's original play and one for its
+    overplay, as the schedule has them; each deal credited to its tray."""
+    cards: dict[tuple[int, bool], ScoreCard] = {}
+    for lt, seat in tables:
+        for played in lt.scores:
+            o = outcome(lt, played)
+            if o.score is None:
+                continue
+            overplay = bool(lt.trays) and lt.trays[o.deal].overplay
+            card = cards.get((lt.number, overplay))  # as Match.cards groups them
+            if card is None:
+                card = cards[(lt.number, overplay)] = ScoreCard(
+                    find_code(lt.game.code), table=lt.number, keeper=seat.side, overplay=overplay,
+                    title=title,
+                )  # fmt: skip
+            number = o.tray or o.deal + 1
+            if any(e.number == number for e in card.entries):
+                continue  # a tray is entered once on a card
+            turned = None if o.play is None else o.play.deal.turned
+            card.record(CardEntry.from_score(number, o.score, trump=turned))
+    return list(cards.values())

@@ -26,12 +26,13 @@ from sqlalchemy.engine import Engine
 
 from ..cards import Seat
 from ..duplicate.match import Match
+from ..duplicate.scorecard import ScoreCard
 from ..errors import WhistError
 from ..records import Event
 from ..scoring import DealScore
 from . import games, results
 from .db import GameRow, SeatRow, TableRow
-from .director import DirectorView, check_entry, director_view, entered_score
+from .director import DirectorView, check_entry, director_view, entered_score, entry_deal
 from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow
@@ -241,6 +242,15 @@ class Service:
             for d, sc, t in lt.scores
         ]
 
+    def seat_cards(self, token: str, title: str) -> list[ScoreCard]:
+        """The score-cards a link keeps (``web.results.seat_cards``)."""
+        return results.seat_cards(self._tables_of(token), title)
+
+    def seat_rubber(self, token: str) -> dict[str, Any] | None:
+        """A rubber's pad as a link's card shows it; None outside a rubber."""
+        lt, _seat = self.current(token)
+        return None if lt.rubber is None else results.rubber_pad(lt.rubber)
+
     # -- connections -----------------------------------------------------------
 
     def subscribe(self, conn: Conn) -> None:
@@ -420,9 +430,7 @@ class Service:
     async def enter_result(self, token: str, body: dict[str, Any]) -> int:
         """A result from a physical table (score-card entry), or a correction."""
         lt = self.director_table(token, body.get("table"))
-        deal = body.get("deal")
-        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= lt.deal_index:
-            raise WebError(400, "malformed", "deal: the number of a deal this table has dealt")
+        deal = entry_deal(lt, body)
         t = next((tt for d, _, tt in lt.scores if d == deal), None)
         if t is None and deal == lt.deal_index:
             t = lt.table
@@ -436,6 +444,7 @@ class Service:
             try:
                 lt.scores = [x for x in lt.scores if x[0] != deal]
                 lt.scores.append((deal, score, t))
+                lt.entered.add(deal)
                 lt.scores.sort(key=lambda x: x[0])
                 if lt.trays:
                     games.settle(self.games[lt.game.id], lt.trays[deal].tray)

@@ -35,7 +35,10 @@ async function refresh() {
 $("entry-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const f = new FormData(e.target);
-  const body = { table: Number(f.get("table")), deal: Number(f.get("deal")) - 1 };
+  const body = { table: Number(f.get("table")) };
+  // A match's entry names the tray, as the table's score-card does.
+  if (f.has("tray")) body.tray = Number(f.get("tray"));
+  else body.deal = Number(f.get("deal")) - 1;
   if (room.dataset.auction === "1") {
     Object.assign(body, {
       declarer: f.get("declarer"),
