@@ -22,6 +22,7 @@ from auctionwhist.calls import Contract, parse_call  # noqa: E402
 from auctionwhist.cards import Seat, card_face  # noqa: E402
 from auctionwhist.duplicate.movements import movement  # noqa: E402
 from auctionwhist.duplicate.scorecard import declaration_text  # noqa: E402
+from auctionwhist.formats import jsonlog, pbn  # noqa: E402
 from auctionwhist.scoring import DealResult, Holdings, score_deal  # noqa: E402
 from auctionwhist.web.live import LiveTable  # noqa: E402
 from auctionwhist.web.results import all_logs  # noqa: E402
@@ -108,13 +109,17 @@ def check_everywhere(
     view = c.get(f"/api/director/{director}").json()
     rows = next(t for t in view["tables"] if t["table"] == lt.id)["scores"]
     assert row_line(next(r for r in rows if r["deal"] == deal)) == want, "director"
-    assert pbn_line(c.get(f"/api/director/{director}/table/{lt.id}/{deal}.pbn").text) == want
+    text = c.get(f"/api/director/{director}/table/{lt.id}/{deal}.pbn").text
+    assert pbn_line(text) == want
+    log = svc_of(c).deal_log(lt.id, deal, director=director)
+    assert pbn.import_pbn(text) == log  # reading still takes the log, not the entry
     whole = c.get(f"/api/director/{director}/download.pbn").text
     at = [(x.id, d) for x, d, _ev in all_logs(svc_of(c).games[game])].index((lt.id, deal))
     game_pbn = whole.split("[Event ")[1 + at]  # in the order of web.results.all_logs
     assert pbn_line(game_pbn) == want, "the game's PBN"
     js = c.get(f"/api/director/{director}/table/{lt.id}/{deal}.json").json()
     assert js["result"]["entered"] is True
+    assert jsonlog.events_from_json(js) == log
     r = js["result"]
     assert (r["contract"], r["declarer"], r["tricks"][0],
             (js["score"]["ns"]["total"], js["score"]["ew"]["total"])) == want  # fmt: skip
