@@ -185,7 +185,14 @@ def _tricks(cards: Sequence[CardPlayed]) -> list[list[tuple[Seat, int]]]:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag's value as PBN writes it: a backslash and a quote escaped, and
+    every control character (a newline above all, which would end the tag
+    and let the rest of a name be read as tags of its own) made a space:
+    a tag is one line, and PBN has no escape for them."""
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    if value.isprintable():
+        return value
+    return "".join(c if c.isprintable() else " " for c in value)
 
 
 def _tag(name: str, value: str) -> str:

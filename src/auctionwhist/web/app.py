@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import gc
 import json
+import os
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..records import Event
 from . import pages
@@ -26,14 +30,124 @@ from .db import database_url
 from .live import WebError
 from .service import Service
 from .uvicorn_ws import SEAT_EXTENSION
-from .ws import asgi_seat_socket, seat_socket
+from .ws import asgi_seat_socket, cross_origin, refuse_handshake, seat_socket
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "SECURITY_HEADERS", "GameLimit", "create_app"]
 
 HERE = Path(__file__).parent
 MAX_BODY = 64 * 1024
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+# What the pages load: their own scripts, styles and fetches (WebSocket
+# included: CSP's 'self' covers ws: and wss: on the same host), data: images.
+# Inline styles stay (templates use style attributes and <style> blocks);
+# the one inline script is the printable cards' onclick="window.print()",
+# allowed by its hash alone. Nothing may frame the pages.
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-hashes' 'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+# Added to every HTTP answer. No referrer at all: a seat's or director's
+# link is a secret in the URL, and a Referer would carry it off.
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
+# The requests that create a game: the API's and the home page's form.
+CREATING = frozenset((("POST", "/api/games"), ("POST", "/start")))
+GAMES_PER_MINUTE = 20
+
+
+class GameLimit:
+    """At most ``count`` new games in any ``window`` seconds from one client
+    address (docs/web.md, Limits): a game is tables, links and robots kept
+    in memory, so creating them without end would exhaust the server."""
+
+    def __init__(
+        self, count: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.count = count
+        self.window = window
+        self.clock = clock
+        self.hits: dict[str, deque[float]] = {}
+
+    def take(self, client: str) -> float:
+        """0 if ``client`` may create a game now (and count it), else the
+        seconds until it may."""
+        now = self.clock()
+        hits = self.hits.setdefault(client, deque())
+        while hits and hits[0] <= now - self.window:
+            hits.popleft()
+        if len(hits) >= self.count:
+            return hits[0] + self.window - now
+        hits.append(now)
+        if len(self.hits) > 10_000:  # forget the addresses whose window is empty
+            self.hits = {k: v for k, v in self.hits.items() if v and v[-1] > now - self.window}
+        return 0.0
+
+
+def _refusal(scope: Scope, status: int, code: str, message: str,
+             headers: dict[str, str] | None = None) -> Response:  # fmt: skip
+    """A refusal as the asker reads it: JSON for the API, a page for a form."""
+    if scope["path"].startswith("/api/"):
+        return JSONResponse({"error": code, "message": message}, status, headers)
+    page = pages.error_page(status, message)
+    page.headers.update(headers or {})
+    return page
+
+
+class Guard:
+    """Every HTTP request: a state-changing one from another site's page is
+    refused (CSRF: a forged form or a ``text/plain`` fetch would otherwise
+    act with the visitor's links), game creation is limited per client
+    address, and every answer carries ``SECURITY_HEADERS``. Plain ASGI:
+    Starlette's BaseHTTPMiddleware would cost a task per request."""
+
+    def __init__(self, app: ASGIApp, limit: GameLimit) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        method = scope["method"]
+        refusal: Response | None = None
+        if method not in SAFE_METHODS and (why := cross_origin(scope)) is not None:
+            refusal = _refusal(scope, 403, "cross_origin",
+                               f"refused: a request that changes anything must come from this "
+                               f"server's own pages, and {why}")  # fmt: skip
+        elif (method, scope["path"]) in CREATING:
+            client = scope.get("client")
+            wait = self.limit.take(client[0] if client else "")
+            if wait > 0:
+                refusal = _refusal(scope, 429, "too_many_games",
+                                   f"at most {self.limit.count} new games a minute from one "
+                                   f"address: try again in {int(wait) + 1} s",
+                                   {"retry-after": str(int(wait) + 1)})  # fmt: skip
+        if refusal is not None:
+            await refusal(scope, receive, send_secured)
+            return
+        await self.app(scope, receive, send_secured)
 
 
 def _api(fn: Callable[[Request], Awaitable[object]], status: int = 200) -> Handler:
@@ -145,6 +259,10 @@ async def director_publish(request: Request) -> object:
     return _svc(request).publish(request.path_params["token"])
 
 
+async def director_cancel(request: Request) -> object:
+    return await _svc(request).cancel(request.path_params["token"])
+
+
 async def director_download(request: Request) -> object:
     _fmt(request)
     svc = _svc(request)
@@ -178,6 +296,7 @@ def api_routes() -> list[BaseRoute]:
         Route("/api/seat/{token}/traveller/{tray}", _api(seat_traveller)),
         Route("/api/seat/{token}/deal/{table}/{deal}.{fmt}", _api(seat_deal)),
         Route("/api/director/{token}", _api(director_view)),
+        Route("/api/director/{token}", _api(director_cancel), methods=["DELETE"]),
         Route("/api/director/{token}/results", _api(director_results), methods=["POST"]),
         Route("/api/director/{token}/rule", _api(director_rule), methods=["POST"]),
         Route("/api/director/{token}/publish", _api(director_publish), methods=["POST"]),
@@ -200,6 +319,9 @@ class _App(Starlette):
             path: str = scope["path"]
             token = path[4:]
             if path.startswith("/ws/") and token and "/" not in token:
+                if cross_origin(scope) is not None:  # a hijack from another site's page
+                    await refuse_handshake(receive, send)
+                    return
                 scope["app"] = self
                 hooks = (scope.get("extensions") or {}).get(SEAT_EXTENSION)
                 await asgi_seat_socket(token, self.state.service, receive, send, hooks)
@@ -208,10 +330,20 @@ class _App(Starlette):
 
 
 def create_app(
-    database: str | None = None, *, robot_delay: float = 0.0, tune_gc: bool = False
+    database: str | None = None,
+    *,
+    robot_delay: float = 0.0,
+    tune_gc: bool = False,
+    games_per_minute: int | None = None,
+    stale_after: float | None = None,
 ) -> Starlette:
     """The app over the database at ``database`` (default: ``database_url()``):
     created and migrated on start, every table resumed where it was.
+
+    ``games_per_minute`` (default ``$AUCTIONWHIST_GAMES_PER_MINUTE``, else
+    20) limits game creation per client address; ``stale_after`` (seconds,
+    default ``$AUCTIONWHIST_STALE_DAYS`` days, else 7 days) ends, at start,
+    every unfinished game untouched that long (docs/web.md, Limits).
 
     ``tune_gc`` (for a server process of its own: ``whist serve``, the bench)
     freezes what is loaded at start out of the cyclic collector's reach and
@@ -231,11 +363,16 @@ def create_app(
             task.cancel()
         service.close()
 
-    service = Service(url, robot_delay=robot_delay)
+    if games_per_minute is None:
+        games_per_minute = int(os.environ.get("AUCTIONWHIST_GAMES_PER_MINUTE") or GAMES_PER_MINUTE)
+    if stale_after is None:
+        stale_after = float(os.environ.get("AUCTIONWHIST_STALE_DAYS") or 7) * 86400
+    service = Service(url, robot_delay=robot_delay, stale_after=stale_after)
     routes: list[BaseRoute] = [*api_routes(), *pages.routes]
     static = HERE / "static"
     static.mkdir(exist_ok=True)
     routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
-    app = _App(routes=routes, lifespan=lifespan)
+    limit = GameLimit(games_per_minute)
+    app = _App(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, limit=limit)])
     app.state.service = service
     return app

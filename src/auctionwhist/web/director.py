@@ -27,8 +27,10 @@ __all__ = [
     "TableView",
     "check_entry",
     "director_view",
+    "end_game",
     "entered_score",
     "entry_deal",
+    "unplayed",
 ]
 
 
@@ -195,3 +197,24 @@ def entered_score(lt: LiveTable, t: Table | None, data: Entry) -> DealScore:
         return score_deal(result)
     except ScoringError as e:
         raise WebError(400, "bad_result", str(e)) from None
+
+
+def unplayed(game: LiveGame) -> int:
+    """The plays of trays some table of a match has still to make: the
+    results show every tray's hands, so they wait until none is left.
+    A table that was ended (the game cancelled or stale) plays no more."""
+    return sum(
+        (lt.deals_planned or 0) - len(lt.scores)
+        for lt in game.tables
+        if not lt.finished and game.row.kind == "match"
+    )
+
+
+def end_game(game: LiveGame) -> set[int]:
+    """End every table of ``game`` where it is: no more deals, no robot acts
+    (``web.robots.robot_due`` reads ``finished``). The tables ended now."""
+    ended = {lt.id for lt in game.tables if not lt.finished}
+    for lt in game.tables:
+        lt.finished = True
+    game.row.finished = True
+    return ended

@@ -110,9 +110,16 @@ def check_spec(spec: Any) -> Spec:
         raise WebError(400, "malformed", "seed: a whole number")
     names = spec.get("names", {})
     if not isinstance(names, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) and len(v) <= 80 for k, v in names.items()
+        isinstance(k, str) and isinstance(v, str) and len(v) <= 80 and v.isprintable()
+        for k, v in names.items()
     ):
-        raise WebError(400, "malformed", "names: an object of short strings")
+        # A name is printed on pages and in PBN tags: a newline would end a tag.
+        raise WebError(
+            400,
+            "malformed",
+            "names: an object of short strings "
+            "(at most 80 characters, none a control character such as a newline)",
+        )
     out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
     if kind == "rubber" and not code.rubbers:
         raise WebError(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from datetime import UTC, datetime, timedelta
 from collections.abc import Coroutine
 from typing import Any, TypedDict
 
@@ -32,7 +33,15 @@ from ..records import Event
 from ..scoring import DealScore
 from . import games, results
 from .db import GameRow, SeatRow, TableRow
-from .director import DirectorView, check_entry, director_view, entered_score, entry_deal
+from .director import (
+    DirectorView,
+    check_entry,
+    director_view,
+    end_game,
+    entered_score,
+    entry_deal,
+    unplayed,
+)
 from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow
@@ -77,12 +86,23 @@ class Published(TypedDict):
     results: str
 
 
+class Cancelled(TypedDict):
+    game: str
+    ended: bool
+
+
 class Service:
     """Every game of the server. Methods raise ``WebError`` for a bad request."""
 
     def __init__(
-        self, engine: Engine | str, *, robot_delay: float = 0.0, migrate_db: bool = True
+        self,
+        engine: Engine | str,
+        *,
+        robot_delay: float = 0.0,
+        migrate_db: bool = True,
+        stale_after: float | None = None,
     ) -> None:
+        self.stale_after = stale_after  # seconds: an unfinished game untouched longer ends
         self.store = Store(engine, migrate_db=migrate_db)
         self.engine = self.store.engine
         self.robot_delay = robot_delay
@@ -121,6 +141,23 @@ class Service:
             games.replay(lt, self.store.events(lt.id))
         for game in self.games.values():
             games.settle(game)
+        self._end_stale()
+
+    def _end_stale(self) -> None:
+        """End the unfinished games untouched for ``stale_after`` seconds, so
+        that their robots do not play on after every restart."""
+        if self.stale_after is None:
+            return
+        cutoff = datetime.now(UTC) - timedelta(seconds=self.stale_after)
+        last = self.store.last_activity()
+        for game in self.games.values():
+            if game.row.finished:
+                continue
+            when = last.get(game.row.id, game.row.created)
+            if when.tzinfo is None:  # SQLite keeps no zone: it stored UTC
+                when = when.replace(tzinfo=UTC)
+            if when < cutoff:
+                self.store.write([], end_game(game), {game.row.id})
 
     def _live(self, game: LiveGame, row: TableRow) -> LiveTable:
         lt = games.live_table(game, row)
@@ -464,9 +501,37 @@ class Service:
 
     def publish(self, token: str) -> Published:
         game = self.game_of_director(token)
+        left = unplayed(game)
+        if left:
+            raise WebError(
+                409,
+                "not_all_played",
+                f"{left} play{'s' if left != 1 else ''} of trays remain{'' if left != 1 else 's'}: "
+                "the results show every tray's hands and scores, so they are "
+                "published once every table has played every tray",
+            )
         game.row.published = True
         self.store.publish(game.row.id)
         return {"published": True, "results": f"/r/{game.row.id}"}
+
+    async def cancel(self, token: str) -> Cancelled:
+        """The director (the game's creator) ends the game where it is: every
+        table stops, robots included; what was played stays on record."""
+        game = self.game_of_director(token)
+        for lt in game.tables:
+            await lt.lock.acquire()  # no robot step is under way at any table
+        try:
+            ended = end_game(game)
+        finally:
+            for lt in game.tables:
+                lt.lock.release()
+        self.seats.flush()
+        self.store.write([], ended, {game.row.id})
+        for lt in game.tables:
+            if lt.id in ended:
+                for tok in {tok for s in lt.humans if (tok := lt.token_at(s)) is not None}:
+                    self.seats.push(tok, GameOver(type="game_over", results=f"/r/{game.row.id}"))
+        return {"game": game.row.id, "ended": True}
 
     # -- results and downloads --------------------------------------------------
 

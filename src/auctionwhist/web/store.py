@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlalchemy import select, update
+from datetime import datetime
+
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -130,6 +132,16 @@ class Store:
                 conn.execute(
                     update(GameRow).where(GameRow.id.in_(sorted(games))).values(finished=True)
                 )
+
+    def last_activity(self) -> dict[str, datetime]:
+        """Each game's newest event's time (a game with no event: none)."""
+        query = (
+            select(TableRow.game_id, func.max(EventRow.created))
+            .join(EventRow, EventRow.table_id == TableRow.id)
+            .group_by(TableRow.game_id)
+        )
+        with self.engine.connect() as conn:
+            return {gid: when for gid, when in conn.execute(query) if when is not None}
 
     def publish(self, game_id: str) -> None:
         with self.engine.begin() as conn:

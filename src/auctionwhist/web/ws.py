@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-from starlette.types import Receive, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from .live import WebError
@@ -21,7 +21,16 @@ from .seats import Conn, ErrorMessage, Message, Msg
 from .service import Service
 from .uvicorn_ws import SeatHooks
 
-__all__ = ["MAX_MESSAGE", "SocketConn", "asgi_seat_socket", "encode", "seat_socket", "split_frame"]
+__all__ = [
+    "MAX_MESSAGE",
+    "SocketConn",
+    "asgi_seat_socket",
+    "cross_origin",
+    "encode",
+    "refuse_handshake",
+    "seat_socket",
+    "split_frame",
+]
 
 MAX_MESSAGE = 4096  # bytes: an intention is a few dozen
 # A server frame carries one message or several, one JSON text per line
@@ -39,6 +48,37 @@ def _error(code: str, message: str, ref: str | int | None = None) -> ErrorMessag
     if ref is not None:
         out["ref"] = ref
     return out
+
+
+def cross_origin(scope: Scope) -> str | None:
+    """Why a request comes from another site's page, or None: its ``Origin``
+    names another host than the one it asked (``Host``), or the browser says
+    it is cross-site (``Sec-Fetch-Site``). Without either header (a client
+    that is no browser) it passes: the check stops a page elsewhere from
+    acting with a visitor's browser (a forged form or fetch, a hijacked
+    WebSocket), and only a browser sends those headers."""
+    origin = host = site = None
+    for key, value in scope.get("headers", ()):
+        if key == b"origin":
+            origin = value
+        elif key == b"host":
+            host = value
+        elif key == b"sec-fetch-site":
+            site = value
+    if site in (b"cross-site", b"same-site"):
+        return f"the browser sent it from another site ({site.decode('latin-1')})"
+    if origin is None:
+        return None
+    _scheme, sep, netloc = origin.partition(b"://")
+    if not sep or host is None or netloc.lower() != host.lower():
+        return f"it comes from {origin.decode('latin-1')!r}, not this server's own pages"
+    return None
+
+
+async def refuse_handshake(receive: Receive, send: Send) -> None:
+    """Refuse a WebSocket before accepting it: the client sees HTTP 403."""
+    if (await receive())["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": 1008})
 
 
 def parse(text: str | bytes | bytearray | memoryview) -> dict[str, Any]:
@@ -63,6 +103,9 @@ def parse(text: str | bytes | bytearray | memoryview) -> dict[str, Any]:
 async def seat_socket(ws: WebSocket) -> None:
     """The route's endpoint (what Starlette would call); ``asgi_seat_socket``
     is what the app calls for ``/ws/{token}``, without Starlette's layers."""
+    if cross_origin(ws.scope) is not None:
+        await refuse_handshake(ws.receive, ws.send)
+        return
     await asgi_seat_socket(ws.path_params["token"], ws.app.state.service, ws.receive, ws.send)
 
 
