@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from datetime import UTC, datetime, timedelta
 from collections.abc import Coroutine
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
 from sqlalchemy.engine import Engine

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
-
 from datetime import datetime
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
