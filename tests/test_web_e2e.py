@@ -131,6 +131,10 @@ _CLICK_FIRST = """sel => {
 }"""
 
 
+# Predicates are arrow functions, not expressions: Playwright evaluates an
+# expression with eval, which the pages' Content-Security-Policy forbids.
+
+
 def _act(page: Page, use_keys: bool) -> bool:
     """Take one action if it is this seat's turn: a call from the bidding box
     (or typed), a card (clicked, or suit and rank typed), or the nullo's
@@ -166,7 +170,7 @@ def _act(page: Page, use_keys: bool) -> bool:
     if not done:
         return False
     page.wait_for_function(
-        f"document.querySelector('#table-page').dataset.n !== '{n}'", timeout=5000, polling=20
+        f"() => document.querySelector('#table-page').dataset.n !== '{n}'", timeout=5000, polling=20
     )
     return True
 
@@ -178,7 +182,7 @@ def _concede(pages: list[Page]) -> bool:
             n = p.get_attribute("#table-page", "data-n")
             p.click("#concede-button")
             p.wait_for_function(
-                f"document.querySelector('#table-page').dataset.n !== '{n}'", polling=20
+                f"() => document.querySelector('#table-page').dataset.n !== '{n}'", polling=20
             )
             return True
     return False
@@ -332,7 +336,7 @@ def test_a_director_runs_a_small_duplicate_match_to_its_results_page(
     page.wait_for_url("**/d/**")
     assert page.locator("#progress tbody tr").count() == 6
     page.wait_for_function(
-        "document.querySelector('#progress').innerText.includes('Every table has finished')",
+        "() => document.querySelector('#progress').innerText.includes('Every table has finished')",
         timeout=TIMEOUT * 1000,
     )
     # A correction from table 1's score-card: 2 hearts by South, 8 tricks.
@@ -342,7 +346,7 @@ def test_a_director_runs_a_small_duplicate_match_to_its_results_page(
     entry.locator("input[name=tricks]").fill("8")
     entry.locator("button[type=submit]").click()
     page.wait_for_function(
-        "document.querySelector('#entry-result').innerText.startsWith('Entered')"
+        "() => document.querySelector('#entry-result').innerText.startsWith('Entered')"
     )
     page.screenshot(path=str(shots / "director.png"), full_page=True)
     cards = browser.new_page()

@@ -199,9 +199,9 @@ def test_security_headers_on_a_page_an_api_answer_and_a_static_file(client: Test
         assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp, path
         assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
         assert h["x-content-type-options"] == "nosniff"
-        assert h["referrer-policy"] == "no-referrer"
+        assert h["referrer-policy"] == "same-origin"
     refused = client.post("/api/games", json={}, headers={"origin": EVIL})
-    assert refused.headers["referrer-policy"] == "no-referrer"
+    assert refused.headers["referrer-policy"] == "same-origin"
 
 
 # -- item 9: the limit on new games, cancel, stale games -------------------------------------

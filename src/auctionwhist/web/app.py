@@ -57,12 +57,14 @@ CSP = "; ".join(
         "frame-ancestors 'none'",
     )
 )
-# Added to every HTTP answer. No referrer at all: a seat's or director's
-# link is a secret in the URL, and a Referer would carry it off.
+# Added to every HTTP answer. A seat's or director's link is a secret in
+# the URL: no Referer may carry it to another site. "same-origin", not
+# "no-referrer": under no-referrer Chromium sends a form's POST with
+# "Origin: null", which the Origin check must refuse.
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 )
 SAFE_METHODS = frozenset(("GET", "HEAD", "OPTIONS"))
