@@ -27,11 +27,14 @@ import orjson
 
 __all__ = ["free_port", "run_bench", "server_process", "wait_until_up"]
 
+# The bench's clients (and the tests' served process) create every game from
+# one address: no limit on new games there (``web.app.GameLimit``).
 SERVER = (
     "import sys, uvicorn\n"
     "from auctionwhist.web.app import create_app\n"
     "from auctionwhist.web.uvicorn_ws import uvicorn_options\n"
-    "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True),"
+    "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True,"
+    " games_per_minute=10**9),"
     " host='127.0.0.1',"
     " port=int(sys.argv[2]), **uvicorn_options())\n"
 )
