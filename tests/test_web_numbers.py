@@ -9,6 +9,7 @@ did: its number, original play or overplay, the turned trump, a rubber's pad.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -321,3 +322,49 @@ def play_a_deal(c: TestClient, seat: str) -> dict[str, Any]:
                 continue
             state = msg
     raise AssertionError("the deal did not end")
+
+
+def test_a_correction_in_a_rubber_is_on_its_pad(client: TestClient) -> None:
+    """Issue 17 item 5: a director's correction of a rubber's deal stands on
+    the pad as on the score lines: the trick points below the line are the
+    entry's (Whist Club law 3), and so are the totals."""
+    r = client.post("/api/games", json={"kind": "rubber", "code": "auction", "seed": 5,
+                                        "humans": ["S"]})  # fmt: skip
+    seat, director = tok(r.json()["seats"]["S"]), tok(r.json()["director"])
+    play_a_deal(client, seat)
+    lt = svc_of(client).tables[client.get(f"/api/seat/{seat}").json()["table"]]
+    done = client.post(f"/api/director/{director}/results",
+                       json={"table": lt.id, "deal": 0, "contract": "1NT", "declarer": "S",
+                             "tricks": 9})  # fmt: skip
+    assert done.status_code == 200, done.text
+    sc = lt.scores[0][1]
+    assert sc is not None
+    (trick,) = [i.points for i in sc.items if i.column == "trick"]  # three odd tricks at no-trump
+    assert lt.rubber is not None and lt.rubber.totals == (sc.total(0), sc.total(1))
+    pad = client.get(f"/t/{seat}/card").text
+    below = pad.split('<tbody class="below">')[1].split("</tbody>")[0]
+    assert below.count("<tr") == 1 and f'<td class="pen">{trick}</td><td class="pen"></td>' in below
+    with connect(client, f"/ws/{seat}") as ws:
+        ws.send_json({"type": "hello"})
+        state = ws.receive_json()
+    assert state["rubber"]["totals"] == [sc.total(0), sc.total(1)]
+    assert row_line(state["scorecard"][0]) == ("1NT", "S", 9, (sc.total(0), sc.total(1)))
+
+
+def test_the_movie_of_a_corrected_deal_ends_with_the_entry(client: TestClient) -> None:
+    """Issue 17 item 5: the movie plays the deal as played and ends with the
+    director's entry, its contract, declarer and score, which stand."""
+    director, game = match(client, everyone=False)
+    wait(lambda v: v["finished"], client, director)
+    lt = next(t for t in svc_of(client).games[game].tables if t.round == 1 and t.number == 1)
+    enter(client, director, lt, lt.trays[0].tray, contract="3D", declarer="N", tricks=11,
+          doubled=1)  # fmt: skip
+    want = expected(lt, 0, "3DX", "N", 11)
+    html = client.get(f"/d/{director}/movie/{lt.id}/0").text
+    frames = json.loads(re.search(r'id="frames"[^>]*>(.*?)</script>', html, re.S)[1])  # type: ignore[index]
+    last = frames[-1]
+    assert last["caption"] == "The director enters the result: 3 ♦ doubled by North, 11 tricks"
+    assert (last["contract"], last["declarer"], last["tricks"], tuple(last["score"]["total"])) == (
+        "3DX", "N", [11, 2], want[3],
+    )  # fmt: skip
+    assert "score" in frames[-2]  # the play's own score, before the entry replaced it

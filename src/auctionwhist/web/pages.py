@@ -43,6 +43,7 @@ from ..records import (
 from ..scoring import DealScore
 from ..table import Table
 from .live import WebError
+from .results import Outcome
 from .service import Service
 
 __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
@@ -385,23 +386,25 @@ def _match(svc: Service, game: Any) -> Match | None:
 async def seat_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
-    events, score = _service(request, lambda svc: _scored_log(svc, table_id, deal, token=token))
-    return _movie(events, score, back=f"/t/{token}", table_id=table_id, deal=deal)
+    log = _service(request, lambda svc: _scored_log(svc, table_id, deal, token=token))
+    return _movie(*log, back=f"/t/{token}", table_id=table_id, deal=deal)
 
 
 @_page
 async def director_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
-    events, score = _service(request, lambda svc: _scored_log(svc, table_id, deal, director=token))
-    return _movie(events, score, back=f"/d/{token}", table_id=table_id, deal=deal)
+    log = _service(request, lambda svc: _scored_log(svc, table_id, deal, director=token))
+    return _movie(*log, back=f"/d/{token}", table_id=table_id, deal=deal)
 
 
 def _scored_log(
     svc: Service, table_id: int, deal: int, **who: str
-) -> tuple[tuple[Event, ...], DealScore | None]:
-    """A finished deal's log, if ``who`` may read it, and the score its game keeps."""
-    return svc.deal_log(table_id, deal, **who), svc.played_score(table_id, deal)
+) -> tuple[tuple[Event, ...], DealScore | None, Outcome | None]:
+    """A finished deal's log, if ``who`` may read it, the score its game
+    keeps of the play, and the deal's outcome (a director's entry, if any)."""
+    events = svc.deal_log(table_id, deal, **who)
+    return events, svc.played_score(table_id, deal), svc.outcome(table_id, deal)
 
 
 def _table_deal(request: Request) -> tuple[int, int]:
@@ -412,9 +415,14 @@ def _table_deal(request: Request) -> tuple[int, int]:
 
 
 def _movie(
-    events: tuple[Event, ...], score: DealScore | None, back: str, table_id: int, deal: int
+    events: tuple[Event, ...],
+    score: DealScore | None,
+    outcome: Outcome | None,
+    back: str,
+    table_id: int,
+    deal: int,
 ) -> Response:
-    frames = movie_frames(events, score)
+    frames = movie_frames(events, score, outcome)
     first = frames[0]
     return render(
         "movie.html.j2",
@@ -454,11 +462,15 @@ def _caption(ev: Event) -> str:
     return f"{who}: {words}" if who else words
 
 
-def movie_frames(events: tuple[Event, ...], score: DealScore | None = None) -> list[dict[str, Any]]:
+def movie_frames(
+    events: tuple[Event, ...], score: DealScore | None = None, outcome: Outcome | None = None
+) -> list[dict[str, Any]]:
     """The "movie" of a deal: one frame per record, each the table as it then
     stood (hands still held, the auction, the trick on the table, tricks won),
     replayed from the log as ``Table.from_events`` replays it. The last frame
-    shows ``score``, the score its game keeps (a match's), or the table's own."""
+    of the play shows ``score``, the score its game keeps (a match's), or the
+    table's own; a director's entry (``outcome``) is one frame more, with the
+    entry's contract, declarer, tricks and score, which stand."""
     # The records a table starts with (the deal, a declared trump, the mode).
     head = 1
     while head < len(events) and type(events[head]).__name__ in ("TrumpDeclared", "TableMode"):
@@ -472,18 +484,44 @@ def movie_frames(events: tuple[Event, ...], score: DealScore | None = None) -> l
     if table.is_over:
         if score is None:
             score = table.score()
-        frames[-1]["score"] = {
-            "items": [
-                {"side": i.side, "column": i.column, "points": i.points, "text": i.reason,
-                 "law": i.law}
-                for i in score.items
-            ],
-            "total": [score.total(0), score.total(1)],
-            "void": score.void,
-            "note": score.note,
-        }  # fmt: skip
+        frames[-1]["score"] = _score_frame(score)
+    if outcome is not None and outcome.entered and outcome.score is not None:
+        frames.append(_entry_frame(frames[-1], outcome, outcome.score))
     frames[0]["dealt"] = _hands_json(list(deal.hands))
     return frames
+
+
+def _entry_frame(last: dict[str, Any], o: Outcome, score: DealScore) -> dict[str, Any]:
+    """The director's entry, as the movie's last frame."""
+    if o.contract is None or o.declarer is None:
+        what = "" if o.tricks is None else f"North-South {o.tricks[0]} tricks"
+    else:
+        side = o.declarer.side
+        tricks = "" if o.tricks is None else f", {o.tricks[side]} tricks"
+        what = (
+            f"{calls.call_text(o.contract.bid)}{('', ' doubled', ' redoubled')[o.contract.doubled]}"
+        )
+        what += f" by {SEAT_NAMES[o.declarer.char]}{tricks}"
+    frame = {**last, "caption": f"The director enters the result: {what}",
+             "contract": None if o.contract is None else str(o.contract),
+             "declarer": None if o.declarer is None else o.declarer.char}  # fmt: skip
+    if o.tricks is not None:
+        frame["tricks"] = list(o.tricks)
+    frame["score"] = _score_frame(score)
+    return frame
+
+
+def _score_frame(score: DealScore) -> dict[str, Any]:
+    return {
+        "items": [
+            {"side": i.side, "column": i.column, "points": i.points, "text": i.reason,
+             "law": i.law}
+            for i in score.items
+        ],
+        "total": [score.total(0), score.total(1)],
+        "void": score.void,
+        "note": score.note,
+    }  # fmt: skip
 
 
 def _frame(table: Table, caption: str) -> dict[str, Any]:

@@ -38,6 +38,7 @@ __all__ = [
     "outcome",
     "outcome_of",
     "played_score",
+    "rescore_rubber",
     "results_json",
     "rubber_json",
     "rubber_pad",
@@ -135,6 +136,17 @@ def rubber_json(r: Rubber) -> dict[str, Any]:
         "below": list(r.below),
         "lines": lines,
     }
+
+
+def rescore_rubber(lt: LiveTable) -> None:
+    """A rubber's pad again from the table's deals as they now stand (after a
+    director's entry replaced one), in the order they were dealt."""
+    if lt.rubber is None:
+        return
+    lt.rubber = Rubber(lt.game.code)
+    for _d, sc, _t in sorted(lt.scores, key=lambda p: p[0]):
+        if sc is not None and not sc.void and not lt.rubber.finished:
+            lt.rubber.add(sc)
 
 
 def rubber_pad(r: Rubber) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from .director import (
 )
 from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
-from .results import CardRow
+from .results import CardRow, Outcome
 from .robots import robot_due, robot_turn
 from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Observer, Seats
 from .store import Store, records_of
@@ -483,6 +483,7 @@ class Service:
                 lt.scores.append((deal, score, t))
                 lt.entered.add(deal)
                 lt.scores.sort(key=lambda x: x[0])
+                results.rescore_rubber(lt)
                 if lt.trays:
                     games.settle(self.games[lt.game.id], lt.trays[deal].tray)
                 payload = {**data, "score": results.score_json(score)}
@@ -593,6 +594,10 @@ class Service:
 
     def game_json(self, game: LiveGame) -> dict[str, Any]:
         return results.game_json(game)
+
+    def outcome(self, lt_id: int, deal: int) -> Outcome | None:
+        """What the deal at the table came to now (``web.results.outcome``)."""
+        return results.outcome_of(self.tables[lt_id], deal)
 
     def played_score(self, lt_id: int, deal: int) -> DealScore | None:
         return results.played_score(self.tables[lt_id], deal)
