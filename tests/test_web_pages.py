@@ -120,8 +120,9 @@ def test_law_7_daw_has_no_rubber_to_start() -> None:
 
 def test_the_start_forms_make_the_servers_specs() -> None:
     spec, go = spec_from_form({"start": "deal", "code": "royalton", "seed": "7"})
+    # A single deal is the first of a series: "Next deal" deals another.
     assert spec == {"code": "royalton", "mode": "enforce", "seed": 7, "kind": "deal",
-                    "humans": ["S"]} and go == "seat"  # fmt: skip
+                    "humans": ["S"], "series": True} and go == "seat"  # fmt: skip
     spec, go = spec_from_form({"start": "friends", "code": "auction", "rubber": "1"})
     assert spec["kind"] == "rubber" and spec["humans"] == ["N", "E", "S", "W"]
     assert go == "director"
@@ -131,7 +132,7 @@ def test_the_start_forms_make_the_servers_specs() -> None:
     )  # fmt: skip
     assert spec["players"] == ["a.1", "a.2", "b.1", "b.2"] and spec["mode"] == "laws"
     spec, _ = spec_from_form({"start": "match", "code": "daw"})
-    assert spec["kind"] == "match" and "players" not in spec
+    assert spec["kind"] == "match" and "players" not in spec and spec["self_directed"]
     for bad in ({"start": "deal", "seed": "x"}, {"start": "nap"}, {"code": "bezique"},
                 {"start": "direct", "movement": "nowhere"}):  # fmt: skip
         with pytest.raises(FormError):

@@ -66,6 +66,8 @@ class Spec(TypedDict, total=False):
     movement: str
     players: list[str]
     humans: list[str]
+    series: bool  # a deal: another after each, as long as the players like
+    self_directed: bool  # a match: its one person is its director (published when over)
 
 
 class TablePlan(TypedDict):
@@ -121,6 +123,12 @@ def check_spec(spec: Any) -> Spec:
             "(at most 80 characters, none a control character such as a newline)",
         )
     out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
+    for key, of in (("series", "deal"), ("self_directed", "match")):
+        if key in spec:
+            if not isinstance(spec[key], bool) or kind != of:
+                raise WebError(400, "malformed", f"{key}: true or false, for a {of} only")
+            if spec[key]:
+                out[key] = True
     if kind == "rubber" and not code.rubbers:
         raise WebError(
             400, "no_rubbers", f"{code.cite('game')}: {code.title} has no rubbers; play deals"
@@ -148,6 +156,9 @@ def check_spec(spec: Any) -> Spec:
         if not isinstance(humans, list) or not all(h in SEATS for h in humans):
             raise WebError(400, "malformed", 'humans: a list of seats such as ["S"]')
         out["humans"] = sorted(set(humans), key=SEATS.index)
+        if out.get("series") and not out["humans"]:
+            # Robots alone would deal on for ever: a series ends when its players stop.
+            raise WebError(400, "malformed", "series: a series of deals needs a person at a seat")
     return out
 
 

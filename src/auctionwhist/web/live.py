@@ -100,7 +100,9 @@ class LiveTable:
         kind = self.game.kind
         if kind == "match":
             return len(self.trays)
-        return 1 if kind == "deal" else None
+        if kind == "deal" and not self.game.spec.get("series"):
+            return 1
+        return None  # a rubber ends when it is won; a series when the players stop
 
     @property
     def tray(self) -> int | None:

@@ -26,7 +26,7 @@ from ..calls import Bid, call_str, parse_call
 from ..cards import Seat, Suit, card_face, card_from_str, card_str, cards_of
 from ..codes import Code, all_codes, find_code
 from ..duplicate.match import Match
-from ..duplicate.movements import MOVEMENTS, movement
+from ..duplicate.movements import MOVEMENTS, movement, table_counts
 from ..duplicate.scorecard import SIDE_NAMES, card_pages
 from ..errors import WhistError
 from ..laws import offences_for
@@ -53,6 +53,7 @@ __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 # Goodfellow's two teams of four) — short enough for an evening.
 SOLO_MOVEMENT = "two-teams-of-four"
 SOLO_DEALS = 2
+MAX_TABLES = 34  # the director's form: tables 1-34
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_SYMBOLS = {s.char: s.symbol for s in Suit}
 
@@ -208,6 +209,7 @@ async def home(request: Request) -> Response:
         codes=[code_facts(c) for c in all_codes()],
         movements=list(MOVEMENTS.values()),
         solo_movement=SOLO_MOVEMENT,
+        table_counts={m: table_counts(m, MAX_TABLES) for m in MOVEMENTS},
     )
 
 
@@ -247,21 +249,27 @@ def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
                 f"({code.cite('game')}); play a deal or a duplicate match"
             )
         spec |= {"kind": start, "humans": ["S"]}
+        if start == "deal":
+            spec["series"] = True  # "Next deal" deals another, the total kept
         if name:
             spec["names"] = {"S": name}
         return spec, "seat"
     if start == "friends":
-        kind = "rubber" if form.get("rubber") and code_facts(code)["rubber"] else "deal"
-        return spec | {"kind": kind, "humans": ["N", "E", "S", "W"]}, "director"
+        if form.get("rubber") and code_facts(code)["rubber"]:
+            return spec | {"kind": "rubber", "humans": ["N", "E", "S", "W"]}, "director"
+        return spec | {"kind": "deal", "series": True, "humans": ["N", "E", "S", "W"]}, "director"
     if start == "match":
-        spec |= {"kind": "match", "movement": SOLO_MOVEMENT, "deals": SOLO_DEALS}
+        # The player never sees a director's link: the match is published
+        # when its last play ends (docs/decisions.md).
+        spec |= {"kind": "match", "movement": SOLO_MOVEMENT, "deals": SOLO_DEALS,
+                 "self_directed": True}  # fmt: skip
         return spec, "seat"
     if start == "direct":
         movement_name = str(form.get("movement") or SOLO_MOVEMENT)
         if movement_name not in MOVEMENTS:
             raise FormError(f"no movement {movement_name!r} (one of {', '.join(MOVEMENTS)})")
         spec |= {"kind": "match", "movement": movement_name}
-        for key, high in (("tables", 34), ("deals", 52)):
+        for key, high in (("tables", MAX_TABLES), ("deals", 52)):
             value = _int_field(form, key, 1, high)
             if value is not None:
                 spec[key] = value

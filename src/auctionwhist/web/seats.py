@@ -297,6 +297,8 @@ def state(lt: LiveTable, audience: Audience) -> dict[str, Any]:
         "deal": lt.deal_index,
         "tray": lt.tray,
         "finished": lt.finished,
+        # Where the game's results are, once they may be seen.
+        "results": f"/r/{g.id}" if g.published else None,
         "seats": {
             SEATS[s]: {"robot": lt.is_robot(s), "name": lt.seats[s].get("name", "")} for s in Seat
         },

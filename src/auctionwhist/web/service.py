@@ -332,9 +332,23 @@ class Service:
                 self._commit(lt, games.new_deal(game, lt))
                 self._kick(lt)
             busy |= toks
-        if all(lt.finished for lt in game.tables) and not game.row.finished:
+        done_now = all(lt.finished for lt in game.tables) and not game.row.finished
+        if done_now:
             game.row.finished = True
             self.seats.game_finished(game.row.id)
+        if game.row.finished and game.row.spec.get("self_directed") and not game.row.published:
+            # A match whose one person is its own director (the home page's
+            # solo match) is published when its last play ends, every tray
+            # played everywhere (docs/decisions.md); its last events first.
+            self.seats.flush()
+            game.row.published = True
+            self.store.publish(game.row.id)
+        if done_now:
+            # Every person of the game, wherever his last table was: the
+            # last play may be at a table of robots.
+            over = GameOver(type="game_over", results=f"/r/{game.row.id}")
+            for tok in {tok for lt in game.tables for _s, tok in lt.links}:
+                self.seats.push(tok, over)
 
     def _table_done(self, lt: LiveTable) -> None:
         game = self.games[lt.game.id]
@@ -347,8 +361,6 @@ class Service:
             if nxt is not lt:
                 self.seats.push(tok, Moved(type="moved", table=nxt.id, round=nxt.round,
                                            seat=SEATS[seat]))  # fmt: skip
-            elif game.row.finished:
-                self.seats.push(tok, GameOver(type="game_over", results=f"/r/{game.row.id}"))
 
     # -- the robots ------------------------------------------------------------
 

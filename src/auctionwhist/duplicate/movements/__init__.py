@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..schedule import MovementError, Schedule
@@ -25,7 +26,7 @@ from .individuals import (
 from .pairs import four_pairs, six_pairs, two_pairs
 from .teams import club_against_club, league_teams, two_teams_of_four
 
-__all__ = ["MOVEMENTS", "Movement", "find_movement", "movement"]
+__all__ = ["MOVEMENTS", "Movement", "find_movement", "movement", "table_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,3 +200,18 @@ def find_movement(name: str) -> Movement:
 def movement(name: str, tables: int | None = None, **options: Any) -> Schedule:
     """The schedule of movement ``name`` at ``tables`` tables."""
     return find_movement(name)(tables, **options)
+
+
+@cache
+def table_counts(name: str, most: int) -> tuple[int, ...]:
+    """The table counts from 1 to ``most`` at which the movement ``name`` is
+    arranged (its own refusal, ``MovementError``, says why the others are not)."""
+    m = find_movement(name)
+    out = []
+    for n in range(1, most + 1):
+        try:
+            m(n)
+        except MovementError:
+            continue
+        out.append(n)
+    return tuple(out)

@@ -16,7 +16,9 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def team_ids(n: int) -> list[str]:
-    return list(LETTERS[:n])
+    """Teams a to z, then aa, ab, ...: the seed's letters run out at 26 teams,
+    and the systems themselves hold for any odd (Howell) or any number (Gilman)."""
+    return [LETTERS[i] if i < 26 else LETTERS[i // 26 - 1] + LETTERS[i % 26] for i in range(n)]
 
 
 def teams(n: int) -> tuple[Contestant, ...]:

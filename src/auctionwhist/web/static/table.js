@@ -96,6 +96,9 @@ function receive(m) {
     case "ack":
       hideError();
       break;
+    case "game_over":
+      resync(); // the state says where the results are once they may be seen
+      break;
     default:
       break;
   }
@@ -145,6 +148,7 @@ function render() {
   renderScore();
   renderCard();
   renderRubber();
+  renderOver();
   prompt(promptText());
 }
 
@@ -176,6 +180,7 @@ function promptText() {
     case "penalty":
       return s.penalty ? `${s.penalty.name} (${s.penalty.law}): ${s.my_turn ? "you choose the penalty." : `${who} chooses the penalty.`}` : "An irregularity.";
     case "done":
+      if (s.finished) return s.kind === "match" && !s.results ? "Your last tray is played." : "The game is over.";
       return "The deal is over.";
     default:
       return "";
@@ -458,7 +463,9 @@ function renderScore() {
   $("score-note").textContent = s.score.void ? s.score.note || "The deal is void." : s.score.note || "";
   $("movie-link").href = `/t/${boot.token}/movie/${s.table}/${s.deal}`;
   $("next-button").textContent = "";
-  $("next-button").append(s.kind === "match" ? "Next tray " : "Next deal ", el("kbd", { text: "n" }));
+  const rubberWon = s.rubber && s.rubber.finished;
+  $("next-button").append(s.kind === "match" ? "Next tray " : rubberWon ? "End the rubber " : "Next deal ", el("kbd", { text: "n" }));
+  $("next-button").hidden = Boolean(s.finished); // nothing follows: the over panel says what does
   if (s.kind === "match" && s.tray && travellerShown !== `${s.table}/${s.deal}`) {
     travellerShown = `${s.table}/${s.deal}`;
     showTraveller(s.tray);
@@ -541,6 +548,47 @@ function renderCard() {
   }
 }
 
+// The end of the game: its results when they may be seen, and the next game.
+function renderOver() {
+  const s = state;
+  $("over-panel").hidden = !s.finished;
+  if (!s.finished) return;
+  const people = SEATS.filter((seat) => s.seats && s.seats[seat] && !s.seats[seat].robot);
+  const words = {
+    rubber: ["The rubber is over", "New rubber"],
+    deal: ["The deal is over", "Another deal"],
+    match: ["The match is over", ""],
+  }[s.kind] || ["The game is over", ""];
+  $("over-h").textContent = s.kind === "match" && !s.results ? "Your last tray is played" : words[0];
+  $("over-text").textContent = s.kind === "match"
+    ? (s.results ? "Every tray is played at every table: the results, your score-card and the travellers are published." : "The other tables are still playing; the results come here when they finish.")
+    : "";
+  $("results-link").hidden = !s.results;
+  if (s.results) $("results-link").href = s.results;
+  // Alone with robots, the same game again at once; with other people, each
+  // needs a new link, so the home page with the same choices.
+  const again = $("again-button");
+  again.hidden = !words[1] || people.length !== 1;
+  again.textContent = words[1];
+  $("home-link").href = `/?code=${boot.code}&mode=${boot.mode}${s.kind === "rubber" ? "&rubber=1" : ""}`;
+}
+
+async function playAgain() {
+  const s = state;
+  const spec = { kind: s.kind, code: boot.code, mode: boot.mode, humans: [me] };
+  if (s.kind === "deal") spec.series = true;
+  const res = await fetch("/api/games", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec),
+  });
+  const made = await res.json().catch(() => ({}));
+  const link = made.seats && made.seats[me];
+  if (!res.ok || !link) {
+    showError(made.message || `A new game could not be started (HTTP ${res.status}).`);
+    return;
+  }
+  location.assign(link);
+}
+
 function renderRubber() {
   const r = state.rubber;
   $("rubber-panel").hidden = !r;
@@ -613,7 +661,7 @@ function onKey(e) {
     return;
   }
   if (!state) return;
-  if (state.phase === "done" && k === "n") {
+  if (state.phase === "done" && k === "n" && !state.finished) {
     send({ type: "next" });
     return;
   }
@@ -683,6 +731,7 @@ $("claim-form").addEventListener("submit", (e) => {
 });
 $("concede-button").addEventListener("click", () => send({ type: "claim", tricks: 0 }));
 $("next-button").addEventListener("click", () => send({ type: "next" }));
+$("again-button").addEventListener("click", playAgain);
 $("help-button").addEventListener("click", openHelp);
 const reportForm = $("report-form");
 if (reportForm) {
