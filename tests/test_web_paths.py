@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from pathlib import Path
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
