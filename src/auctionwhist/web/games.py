@@ -124,11 +124,12 @@ def check_spec(spec: Any) -> Spec:
         )
     out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
     for key, of in (("series", "deal"), ("self_directed", "match")):
-        if key in spec:
-            if not isinstance(spec[key], bool) or kind != of:
-                raise WebError(400, "malformed", f"{key}: true or false, for a {of} only")
-            if spec[key]:
-                out[key] = True
+        if key in spec and (not isinstance(spec[key], bool) or kind != of):
+            raise WebError(400, "malformed", f"{key}: true or false, for a {of} only")
+    if spec.get("series"):
+        out["series"] = True
+    if spec.get("self_directed"):
+        out["self_directed"] = True
     if kind == "rubber" and not code.rubbers:
         raise WebError(
             400, "no_rubbers", f"{code.cite('game')}: {code.title} has no rubbers; play deals"
