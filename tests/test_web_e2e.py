@@ -415,3 +415,122 @@ def test_law_86_a_claim_by_an_adversary_shows_his_partners_hand_face_up_daw(
         assert page.locator(".card.liable").count() == held
         assert not errors, errors
         page.close()
+
+
+# -- issue 17, dead ends: every game leads on ------------------------------------------
+
+
+def _next(page: Page) -> None:
+    """Click "Next deal" (or tray) and wait until the table has moved on, or
+    the game is over (the table's end comes with no event of its own)."""
+    n = page.get_attribute("#table-page", "data-n")
+    page.click("#next-button")
+    page.wait_for_function(
+        f"document.querySelector('#table-page').dataset.n !== '{n}'"
+        " || !document.querySelector('#over-panel').hidden",
+        polling=20,
+    )
+
+
+def _mini_card(page: Page) -> tuple[list[list[str]], list[str]]:
+    rows = page.locator("#mini-card tbody tr").all()
+    body = [r.locator("td").all_text_contents() for r in rows]
+    return body, page.locator("#mini-card tfoot tr").first.locator("th, td").all_text_contents()
+
+
+def test_a_single_deal_leads_to_the_next_with_a_running_total(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """Issue 17 item 1: "A single deal", then "Next deal" twice; the seat's
+    score-card lists the three deals and totals them."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    page.check("input[name=code][value=daw]")
+    page.click("details.more summary")
+    page.fill("input[name=seed]", str(SEED))
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+    for deal in range(3):
+        _play_to_the_end([page], use_keys=True, concede_after=6)
+        page.wait_for_selector("#score-panel:not([hidden])")
+        assert page.is_visible("#next-button") and page.is_hidden("#over-panel")
+        page.wait_for_function(
+            f"document.querySelectorAll('#mini-card tbody td.deal').length === {deal + 1}"
+        )
+        if deal < 2:
+            _next(page)
+            assert page.inner_text("#fact-deal b") == str(deal + 2)
+    body, foot = _mini_card(page)
+    assert [r[0] for r in body] == ["1", "2", "3"]
+    # The running total is the sum of the deals' points.
+    assert foot[1] == str(sum(int(r[3] or 0) for r in body))
+    assert foot[2] == str(sum(int(r[4] or 0) for r in body))
+    page.screenshot(path=str(shots / "table-series.png"))
+    assert not errors
+    page.close()
+
+
+def test_a_rubber_played_to_its_end_then_a_new_rubber(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """Issue 17 item 1: a rubber to its end (the player passes and concedes,
+    so the adversaries make their games fast), then "New rubber"."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    page.check("input[name=code][value=auction]")
+    page.click("button[value=rubber]")
+    page.wait_for_url("**/t/**")
+    first = page.url
+    page.wait_for_selector("#table-page[data-phase]")
+    end = time.monotonic() + 4 * TIMEOUT
+    while page.is_hidden("#over-panel"):
+        assert time.monotonic() < end, "the rubber did not end"
+        _play_to_the_end([page], use_keys=True, concede_after=0)
+        page.wait_for_selector("#score-panel:not([hidden])")
+        _next(page)
+    assert page.text_content("#over-h") == "The rubber is over"
+    assert "the rubber is finished" in page.inner_text("#rubber-pad")
+    assert page.is_hidden("#next-button") and page.is_visible("#again-button")
+    page.screenshot(path=str(shots / "table-rubber-over.png"))
+    page.click("#again-button")
+    page.wait_for_url(lambda url: "/t/" in url and url != first)
+    page.wait_for_selector("#table-page[data-phase=auction]")
+    assert page.locator("#my-hand .card").count() == 13
+    assert page.is_hidden("#over-panel") and page.locator("#mini-card tbody td.deal").count() == 0
+    assert not errors
+    page.close()
+
+
+def test_a_solo_match_reaches_its_results_from_the_table(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """Issue 17 item 2: the home page's match, every tray played, then the
+    results page (the player's own card and the travellers) from the table."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    page.check("input[name=code][value=daw]")
+    page.click("button[value=match]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+    end = time.monotonic() + 4 * TIMEOUT
+    while page.is_hidden("#over-panel"):
+        assert time.monotonic() < end, "the match did not end"
+        _play_to_the_end([page], use_keys=True, concede_after=4)
+        page.wait_for_selector("#score-panel:not([hidden])")
+        _next(page)
+    # The other tables may still be playing: the results come when they finish.
+    page.wait_for_selector("#results-link:not([hidden])", timeout=TIMEOUT * 1000)
+    assert page.text_content("#over-h") == "The match is over"
+    page.screenshot(path=str(shots / "table-match-over.png"))
+    page.click("#results-link")
+    page.wait_for_url("**/r/**")
+    assert page.locator("#travellers .traveller").count() >= 6
+    assert "Won by" in page.inner_text("#result") or "A tie" in page.inner_text("#result")
+    assert page.locator("section.sheet").count() >= 4  # every score-card, his own among them
+    page.screenshot(path=str(shots / "results-solo.png"))
+    assert not errors
+    page.close()

@@ -18,6 +18,7 @@ let retry = 500;
 let typed = "";
 let refs = 0;
 let travellerShown = null;
+let askedNext = false; // a "next" awaits its ack
 const dealt = {}; // the hands as dealt, from each deal_over event
 
 // -- the connection ---------------------------------------------------------------
@@ -95,6 +96,15 @@ function receive(m) {
       break;
     case "ack":
       hideError();
+      // A "next" after the table's last deal makes no event: ask how it stands.
+      if (askedNext) {
+        askedNext = false;
+        resync();
+      }
+      break;
+    case "moved": // a match: my next table (its events come after a hello)
+      travellerShown = null;
+      resync();
       break;
     case "game_over":
       resync(); // the state says where the results are once they may be seen
@@ -573,6 +583,11 @@ function renderOver() {
   $("home-link").href = `/?code=${boot.code}&mode=${boot.mode}${s.kind === "rubber" ? "&rubber=1" : ""}`;
 }
 
+function nextDeal() {
+  askedNext = true;
+  send({ type: "next" });
+}
+
 async function playAgain() {
   const s = state;
   const spec = { kind: s.kind, code: boot.code, mode: boot.mode, humans: [me] };
@@ -662,7 +677,7 @@ function onKey(e) {
   }
   if (!state) return;
   if (state.phase === "done" && k === "n" && !state.finished) {
-    send({ type: "next" });
+    nextDeal();
     return;
   }
   if (state.phase === "auction" && state.my_turn) {
@@ -730,7 +745,7 @@ $("claim-form").addEventListener("submit", (e) => {
   send({ type: "claim", tricks: Number($("claim-tricks").value) });
 });
 $("concede-button").addEventListener("click", () => send({ type: "claim", tricks: 0 }));
-$("next-button").addEventListener("click", () => send({ type: "next" }));
+$("next-button").addEventListener("click", nextDeal);
 $("again-button").addEventListener("click", playAgain);
 $("help-button").addEventListener("click", openHelp);
 const reportForm = $("report-form");
