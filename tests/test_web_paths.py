@@ -23,6 +23,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from auctionwhist.duplicate.movements import MOVEMENTS, table_counts  # noqa: E402
 from auctionwhist.duplicate.validate import validate  # noqa: E402
+from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.bench import choose  # noqa: E402
 from auctionwhist.web.pages import MAX_TABLES  # noqa: E402
 from auctionwhist.web.service import Conn, Service, WebError  # noqa: E402
@@ -202,8 +203,15 @@ def test_howell_and_gilman_teams_past_26_teams_are_sound() -> None:
 
 
 def test_every_movement_and_table_count_the_form_allows_is_played_or_refused(
-    client: TestClient,
+    tmp_path: Path,
 ) -> None:
+    # Some 500 games from one address: past the per-address limit on new games.
+    app = create_app(f"sqlite:///{tmp_path}/f.sqlite3", games_per_minute=10_000)
+    with TestClient(app) as client:
+        _every_movement_and_table_count(client)
+
+
+def _every_movement_and_table_count(client: TestClient) -> None:
     for name in MOVEMENTS:
         allowed = table_counts(name, MAX_TABLES)
         for n in range(1, MAX_TABLES + 1):
@@ -227,3 +235,20 @@ def test_the_form_tells_each_movements_table_counts(client: TestClient) -> None:
     assert set(counts) == set(MOVEMENTS)
     assert counts["two-pairs"] == "1" and counts["howell-teams"].split()[-1] == "33"
     assert 'id="tables-note"' in html
+
+
+def test_a_cancelled_solo_match_is_not_published_by_itself(tmp_path: Path) -> None:
+    """Only a match played out is published without a director: one ended
+    early shows no winner, even after a restart ends it for good."""
+    url = f"sqlite:///{tmp_path}/c.sqlite3"
+    service = Service(url)
+    made = service.create_game({"kind": "match", "code": "daw", "movement": "two-teams-of-four",
+                                "deals": 1, "seed": 4, "self_directed": True})  # fmt: skip
+    asyncio.run(service.cancel(_tok(made["director"])))
+    game = service.games[made["game"]]
+    assert game.row.finished and not game.row.published
+    service.close()
+    again = Service(url)
+    asyncio.run(again.resume())
+    assert not again.games[made["game"]].row.published
+    again.close()

@@ -336,7 +336,13 @@ class Service:
         if done_now:
             game.row.finished = True
             self.seats.game_finished(game.row.id)
-        if game.row.finished and game.row.spec.get("self_directed") and not game.row.published:
+        if (
+            game.row.finished
+            and game.row.spec.get("self_directed")
+            and not game.row.published
+            # every tray played: not a match cancelled or ended as stale
+            and all(len(lt.scores) >= (lt.deals_planned or 0) for lt in game.tables)
+        ):
             # A match whose one person is its own director (the home page's
             # solo match) is published when its last play ends, every tray
             # played everywhere (docs/decisions.md); its last events first.
