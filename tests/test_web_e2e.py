@@ -426,7 +426,7 @@ def _next(page: Page) -> None:
     n = page.get_attribute("#table-page", "data-n")
     page.click("#next-button")
     page.wait_for_function(
-        f"document.querySelector('#table-page').dataset.n !== '{n}'"
+        f"() => document.querySelector('#table-page').dataset.n !== '{n}'"
         " || !document.querySelector('#over-panel').hidden",
         polling=20,
     )
@@ -457,7 +457,7 @@ def test_a_single_deal_leads_to_the_next_with_a_running_total(
         page.wait_for_selector("#score-panel:not([hidden])")
         assert page.is_visible("#next-button") and page.is_hidden("#over-panel")
         page.wait_for_function(
-            f"document.querySelectorAll('#mini-card tbody td.deal').length === {deal + 1}"
+            f"() => document.querySelectorAll('#mini-card tbody td.deal').length === {deal + 1}"
         )
         if deal < 2:
             _next(page)
