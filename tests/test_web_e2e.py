@@ -434,7 +434,11 @@ def _next(page: Page) -> None:
 
 def _mini_card(page: Page) -> tuple[list[list[str]], list[str]]:
     rows = page.locator("#mini-card tbody tr").all()
-    body = [r.locator("td").all_text_contents() for r in rows]
+    # The deal's number is its first link; the hand records follow it.
+    body = [
+        [r.locator("td.deal > a").first.inner_text(), *r.locator("td:not(.deal)").all_text_contents()]
+        for r in rows
+    ]
     return body, page.locator("#mini-card tfoot tr").first.locator("th, td").all_text_contents()
 
 
@@ -467,6 +471,14 @@ def test_a_single_deal_leads_to_the_next_with_a_running_total(
     # The running total is the sum of the deals' points.
     assert foot[1] == str(sum(int(r[3] or 0) for r in body))
     assert foot[2] == str(sum(int(r[4] or 0) for r in body))
+    # Item 12: each finished deal's hand record, linked from the score-card.
+    for i, row in enumerate(page.locator("#mini-card tbody tr").all()):
+        pbn, js = (row.locator(f"td.deal a[href$='.{f}']") for f in ("pbn", "json"))
+        assert pbn.inner_text() == "PBN" and js.inner_text() == "JSON"
+        text = page.request.get(server + str(pbn.get_attribute("href"))).text()
+        assert f'[Board "{i + 1}"]' in text and "[Deal " in text
+        log = page.request.get(server + str(js.get_attribute("href")))
+        assert log.ok and log.json()
     page.screenshot(path=str(shots / "table-series.png"))
     assert not errors
     page.close()

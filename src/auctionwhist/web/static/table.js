@@ -530,6 +530,13 @@ function renderCard() {
     const deal = el("td", { class: "deal" });
     const number = r.tray ?? r.deal + 1;
     deal.append(el("a", { href: `/t/${boot.token}/movie/${r.table}/${r.deal}`, title: "the movie of this deal", text: String(number) }));
+    // The hand record of a deal this seat has finished (the server refuses any other).
+    const record = `/api/seat/${boot.token}/deal/${r.table}/${r.deal}`;
+    const dl = el("span", { class: "downloads" });
+    for (const fmt of ["pbn", "json"]) {
+      dl.append(" ", el("a", { href: `${record}.${fmt}`, download: `deal-${number}.${fmt}`, title: `the hand record of deal ${number} as ${fmt.toUpperCase()}`, text: fmt.toUpperCase() }));
+    }
+    deal.append(dl);
     const decl = r.contract ? `${callText(r.contract.replace(/X+$/, ""))}${r.contract.endsWith("XX") ? " Re-D." : r.contract.endsWith("X") ? " Doub." : ""} ${r.declarer}` : "—";
     const score = r.score || [0, 0];
     const cell = (i) => {
