@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, Playwright, sync_playwright
 
 from auctionwhist.web.bench import free_port, wait_until_up
 from test_web_secrecy import _four_at_a_laws_table, _play_until_an_adversary_leads, submit
@@ -434,11 +434,12 @@ def _next(page: Page) -> None:
 
 def _mini_card(page: Page) -> tuple[list[list[str]], list[str]]:
     rows = page.locator("#mini-card tbody tr").all()
+
     # The deal's number is its first link; the hand records follow it.
-    body = [
-        [r.locator("td.deal > a").first.inner_text(), *r.locator("td:not(.deal)").all_text_contents()]
-        for r in rows
-    ]
+    def number(r: Locator) -> str:
+        return r.locator("td.deal > a").first.inner_text()
+
+    body = [[number(r), *r.locator("td:not(.deal)").all_text_contents()] for r in rows]
     return body, page.locator("#mini-card tfoot tr").first.locator("th, td").all_text_contents()
 
 
