@@ -27,6 +27,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(proto + location.host + boot.ws);
   ws.addEventListener("open", () => {
+    delete page.dataset.offline;
     retry = 500;
     asking = false;
     resync();
@@ -40,14 +41,28 @@ function connect() {
       prompt("This link is not a seat at any table.");
       return;
     }
-    prompt("The connection was lost; taking your seat again…");
+    offline();
+    prompt("Not connected: nothing you do is sent. Taking your seat again…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
 
+// While the socket is down nothing can be sent and nothing is queued: the
+// page says so and takes its cards and calls out of reach until the next view.
+function offline() {
+  page.dataset.offline = "1";
+  for (const b of page.querySelectorAll("#baize button, #bidding-box button, #actions-panel button")) {
+    b.disabled = true;
+    b.classList.remove("playable");
+  }
+}
+
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (msg.type !== "hello" && msg.type !== "ping") offline();
+    return;
+  }
   if (msg.type !== "hello" && msg.type !== "ping") msg.ref = `r${++refs}`;
   ws.send(JSON.stringify(msg));
 }

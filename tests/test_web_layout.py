@@ -1,0 +1,177 @@
+"""Issue 17 item 13: the pages' layout measured in Chromium at 1,280 x 800 and
+on a phone (390 x 844): nothing wider than the viewport, the trick oval not
+stretched by the side column, the bidding box on screen on the phone without
+scrolling. Screenshots of each page go to ``$WHIST_SCREENSHOTS`` when it is set
+(``docs/img`` for the guide), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from test_web_e2e import (  # noqa: F401  (fixtures)
+    SEED,
+    TIMEOUT,
+    _play_to_the_end,
+    browser,
+    playwright,
+    server,
+    shots,
+)
+
+pytestmark = pytest.mark.slow  # a real browser against a real server
+
+SIZES = {"wide": (1280, 800), "phone": (390, 844)}
+OVAL_MAX = 360  # px: the trick oval's own height, whatever the side column holds
+
+
+def _page(browser: BrowserContext, size: str) -> Page:
+    page = browser.new_page()
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    return page
+
+
+# The outermost elements reaching past the viewport's right edge, for the message.
+_WIDE = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .filter(e => !(e.parentElement.getBoundingClientRect().right > innerWidth + 0.5))
+  .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().width)}px`)"""
+
+
+def _no_overflow(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    viewport = page.evaluate("() => innerWidth")
+    assert width <= viewport, f"{page.url} is {width} px wide: {page.evaluate(_WIDE)}"
+
+
+def _oval_height(page: Page) -> float:
+    return float(page.evaluate("() => document.querySelector('#trick').getBoundingClientRect().height"))
+
+
+def _seat(page: Page, server: str, code: str) -> None:
+    page.goto(server + "/")
+    page.check(f"input[name=code][value={code}]")
+    page.click("details.more summary")
+    page.fill("input[name=seed]", str(SEED))
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_fits(server: str, browser: BrowserContext, shots: Path, size: str) -> None:  # noqa: F811
+    page = _page(browser, size)
+    page.goto(server + "/")
+    _no_overflow(page)
+    page.screenshot(path=str(shots / f"home-{size}.png"))
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_royalton_auction_fits_and_the_box_is_on_screen(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+    size: str,
+) -> None:
+    """Royalton's 21-row bidding box beside (or, on a phone, above) the baize:
+    the oval keeps its height; on the phone the whole box is in the viewport."""
+    page = _page(browser, size)
+    _seat(page, server, "royalton")
+    page.wait_for_function(
+        "() => document.querySelector('#table-page').dataset.myTurn === '1'"
+        " && document.querySelector('#table-page').dataset.phase === 'auction'",
+        timeout=TIMEOUT * 1000,
+    )
+    page.wait_for_selector("#bidding-box:not([hidden])")
+    _no_overflow(page)
+    assert _oval_height(page) <= OVAL_MAX
+    box = page.evaluate(
+        "() => { const r = document.querySelector('#bidding-box').getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]; }"
+    )
+    left, top, right, bottom, vw, vh = box
+    if size == "phone":
+        assert 0 <= left and right <= vw and 0 <= top and bottom <= vh, box
+    page.screenshot(path=str(shots / f"table-auction-royalton-{size}.png"))
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_deal_in_play_and_at_its_end_fits(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+    size: str,
+) -> None:
+    page = _page(browser, size)
+    _seat(page, server, "daw")
+    _play_to_the_end([page], shot=shots / f"table-play-daw-{size}.png")
+    page.wait_for_selector("#score-panel:not([hidden])")
+    _no_overflow(page)
+    assert _oval_height(page) <= OVAL_MAX
+    page.screenshot(path=str(shots / f"table-done-daw-{size}.png"))
+    # The movie of the deal, at its end.
+    page.click("#movie-link")
+    page.wait_for_url("**/movie/**")
+    page.keyboard.press("End")
+    page.wait_for_selector("#score-panel:not([hidden])")
+    _no_overflow(page)
+    page.screenshot(path=str(shots / f"movie-{size}.png"))
+    page.close()
+
+
+def test_the_director_results_traveller_and_score_card_fit(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    """A robots' match of one deal: the director's room, a score-card, the
+    results page and its travellers, at both sizes."""
+    page = _page(browser, "wide")
+    page.goto(server + "/")
+    form = page.locator("form.direct")
+    form.locator("select[name=code]").select_option("daw")
+    form.locator("select[name=movement]").select_option("two-teams-of-four")
+    form.locator("input[name=deals]").fill("1")
+    form.locator("input[name=players][value=robots]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/d/**")
+    page.wait_for_function(
+        "() => document.querySelector('#progress').innerText.includes('Every table has finished')",
+        timeout=TIMEOUT * 1000,
+    )
+    page.click("#publish")
+    page.wait_for_selector("#results-link:not([hidden])")
+    director = page.url
+    results = page.get_attribute("#results-link", "href") or ""
+    page.close()
+    pages = {
+        "director": director,
+        "score-card": director + "/cards",
+        "results": server + results if results.startswith("/") else results,
+    }
+    for size in SIZES:
+        for name, url in pages.items():
+            p = _page(browser, size)
+            p.goto(url)
+            _no_overflow(p)
+            p.screenshot(path=str(shots / f"{name}-{size}.png"))
+            if name == "results":
+                traveller = p.locator("#travellers .traveller").first
+                # Inside its report; at 1,280 px its table needs no scrolling.
+                right, panel, inner, outer = p.evaluate(
+                    "() => { const t = document.querySelector('#travellers .traveller');"
+                    " return [t.getBoundingClientRect().right,"
+                    " t.parentElement.getBoundingClientRect().right,"
+                    " t.scrollWidth, t.clientWidth]; }"
+                )
+                assert right <= panel, f"the traveller overflows its report: {right} > {panel}"
+                if size == "wide":
+                    assert inner <= outer, f"the traveller is {inner} px in {outer} px"
+                traveller.screenshot(path=str(shots / f"traveller-{size}.png"))
+            p.close()
