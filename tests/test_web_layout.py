@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from auctionwhist.web.bench import free_port, server_process, wait_until_up
 from test_web_e2e import (  # noqa: F401  (fixtures)
     SEED,
     TIMEOUT,
@@ -26,6 +27,13 @@ pytestmark = pytest.mark.slow  # a real browser against a real server
 
 SIZES = {"wide": (1280, 800), "phone": (390, 844)}
 OVAL_MAX = 360  # px: the trick oval's own height, whatever the side column holds
+
+
+_MY_CALL = (
+    "() => document.querySelector('#table-page').dataset.myTurn === '1'"
+    " && document.querySelector('#table-page').dataset.phase === 'auction'"
+    " && !document.querySelector('#bidding-box').hidden"
+)
 
 
 def _page(browser: BrowserContext, size: str) -> Page:
@@ -175,3 +183,44 @@ def test_the_director_results_traveller_and_score_card_fit(
                     assert inner <= outer, f"the traveller is {inner} px in {outer} px"
                 traveller.screenshot(path=str(shots / f"traveller-{size}.png"))
             p.close()
+
+
+def test_while_disconnected_the_page_says_so_and_takes_no_input(
+    browser: BrowserContext,  # noqa: F811
+    tmp_path: Path,
+    shots: Path,  # noqa: F811
+) -> None:
+    """The server goes away at the player's call: the page says it is not
+    connected, every card and call is out of reach (nothing is queued), and
+    on the server's return the table is as it was, the call still his."""
+    database = f"sqlite:///{tmp_path / 'whist.sqlite3'}"
+    port = free_port()
+    proc = server_process(database, port)
+    try:
+        wait_until_up(port, proc)
+        page = _page(browser, "wide")
+        _seat(page, f"http://127.0.0.1:{port}", "royalton")
+        page.wait_for_function(_MY_CALL, timeout=TIMEOUT * 1000)
+        n = page.get_attribute("#table-page", "data-n")
+        proc.kill()
+        proc.wait()
+        page.wait_for_selector("#table-page[data-offline]")
+        assert "Not connected" in page.inner_text("#prompt")
+        assert page.locator("#bidding-box button:not([disabled])").count() == 0
+        assert page.locator("button.playable").count() == 0
+        page.keyboard.press("p")
+        page.keyboard.press("Enter")
+        page.screenshot(path=str(shots / "table-offline.png"))
+        proc = server_process(database, port)
+        wait_until_up(port, proc)
+        page.wait_for_function(
+            "() => !document.querySelector('#table-page').dataset.offline", timeout=20000
+        )
+        page.wait_for_function(_MY_CALL, timeout=TIMEOUT * 1000)
+        # The typed pass was not kept for later: the table has not moved on.
+        assert page.get_attribute("#table-page", "data-n") == n
+        assert page.locator("#bidding-box button:not([disabled])").count() > 0
+        page.close()
+    finally:
+        proc.kill()
+        proc.wait()

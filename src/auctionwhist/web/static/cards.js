@@ -11,7 +11,7 @@ const RANK_NAMES = {
 const RANKS = "23456789TJQKA";
 // Suits alternate in colour in the hand: spades, hearts, clubs, diamonds.
 const HAND_ORDER = "SHCD";
-const DENOMS = { C: "♣", D: "♦", H: "♥", S: "♠", RS: "R♠", NT: "No-T.", NL: "Nul." };
+const DENOMS = { C: "♣", D: "♦", H: "♥", S: "♠", RS: "R♠", NT: "NT", NL: "Nul." }; // as calls.call_text says them
 
 export function isRed(card) {
   return card[0] === "H" || card[0] === "D";

@@ -160,7 +160,9 @@ function render() {
   setFact("fact-dealer", SEAT_NAMES[s.dealer] || "—");
   setFact(
     "fact-contract",
-    s.contract ? `${callText(s.contract.replace(/X+$/, ""))}${doubledText(s.contract)} by ${SEAT_NAMES[s.declarer]}` : "—",
+    s.contract ? `${callText(s.contract.replace(/X+$/, ""))}${doubledText(s.contract)} by ${SEAT_NAMES[s.declarer]}`
+    : s.turned ? `${SUIT_SYMBOLS[s.turned[0]]} (turned)` // no auction: the trump is the fact
+    : "—",
   );
   setFact("fact-tricks", `N-S ${s.tricks[0]} · E-W ${s.tricks[1]}`);
   renderPlates();
