@@ -547,3 +547,55 @@ def test_a_solo_match_reaches_its_results_from_the_table(
     page.screenshot(path=str(shots / "results-solo.png"))
     assert not errors
     page.close()
+
+
+_CALLS = (
+    "() => [...document.querySelectorAll('#auction tbody td')]"
+    ".filter(td => td.textContent.trim()).length"
+)
+_HELD = "() => document.querySelectorAll('#my-hand .card').length"
+
+
+def test_undo_against_robots_by_key_and_by_button(
+    server: str, browser: BrowserContext, shots: Path
+) -> None:
+    """Issue 17 item 12: alone with robots, ``u`` takes back a call (and the
+    robots' after it), the Undo button a card."""
+    page = browser.new_page()
+    errors = _errors(page)
+    page.goto(server + "/")
+    page.check("input[name=code][value=daw]")
+    page.click("details.more summary")
+    page.fill("input[name=seed]", str(SEED))
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_function("() => document.querySelector('#table-page').dataset.myTurn === '1'")
+    assert _phase(page)[0] == "auction" and page.is_visible("#undo-button")
+    calls = page.evaluate(_CALLS)
+    assert _act(page, use_keys=False)  # a declaration: a pass here ends the deal
+    page.wait_for_function(f"() => ({_CALLS})() > {calls}")
+    page.keyboard.press("u")
+    page.wait_for_function(
+        f"() => ({_CALLS})() === {calls}"
+        " && document.querySelector('#table-page').dataset.myTurn === '1'"
+        " && document.querySelector('#table-page').dataset.phase === 'auction'"
+    )
+    # On to a card from South's own hand, then the button takes it back.
+    end = time.monotonic() + TIMEOUT
+    own = "#my-hand button.playable"
+    while _phase(page) != ("play", True) or not page.locator(own).count():
+        assert time.monotonic() < end and _phase(page)[0] != "done"
+        if not _act(page, use_keys=False):
+            time.sleep(0.02)
+    held = page.evaluate(_HELD)
+    page.locator(own).first.click()
+    page.wait_for_function(f"() => ({_HELD})() === {held - 1}")
+    page.screenshot(path=str(shots / "table-undo.png"))
+    page.click("#undo-button")
+    page.wait_for_function(
+        f"() => ({_HELD})() === {held}"
+        " && document.querySelector('#table-page').dataset.myTurn === '1'"
+    )
+    assert not page.locator("#error:not([hidden])").count()
+    assert not errors
+    page.close()

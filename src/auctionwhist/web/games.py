@@ -25,7 +25,7 @@ from ..duplicate.schedule import MovementError, Schedule, TrayPlay
 from ..duplicate.trays import make_trays
 from ..records import Event
 from ..scoring import DealScore, Rubber, ScoringError
-from ..table import Table
+from ..table import Table, TableError
 from .db import SeatRow, TableRow
 from .director import Entry, entered_score
 from .live import Item, LiveGame, LiveTable, SeatPlan, WebError
@@ -247,6 +247,8 @@ def replay(lt: LiveTable, rows: list[StoredEvent]) -> None:
         table = Table.from_events(records) if records else None
         lt.deal_index, lt.table, lt.started = d, table, True
         lt.dummy_shown = any(k == "dummy" for k, _ in evs)
+        if any(k == "undone" for k, _ in evs):  # the lead may have been taken back
+            lt.dummy_shown = table is not None and table.play is not None and table.play.dummy_faced
         lt.face_up = face_up(table) if table is not None else {}
         lt.face_up_law = {Seat.from_char(v["seat"]): v["law"] for k, v in evs if k == "face_up"}
         lt.penalty_n = -1 if table is None or table.pending is None else lt.n
@@ -325,6 +327,45 @@ def after(game: LiveGame, lt: LiveTable, new: Iterable[Event]) -> list[Item]:
         assert sc is not None
         items.append(("deal_over", _deal_over(lt, t, sc)))
     return items
+
+
+def undo(lt: LiveTable, seat: Seat) -> list[Item]:
+    """Take back ``seat``'s last action and the robots' after it (issue 17
+    item 12): one ``undone`` event naming how many records it takes back
+    (docs/decisions.md, "Undo is an appended event"). Only where every
+    other seat is a robot and outside laws mode: the laws let no player
+    take back a call or a card at a table of people."""
+    t = lt.table
+    assert t is not None
+    if lt.game.mode == "laws":
+        raise WebError(409, "no_undo", "undo is refused in laws mode: the laws take their course")
+    if any(s != seat and not lt.is_robot(s) for s in Seat):
+        raise WebError(
+            409,
+            "no_undo",
+            "undo is only for a game against robots: at a table of people"
+            " the laws let nobody take back a call or a card",
+        )
+    if t.phase not in ("auction", "bridging", "play"):
+        raise WebError(
+            409, "no_undo", "only a call or card of a deal in progress can be taken back"
+        )
+    kept = list(t.events)
+    taken = 0
+    try:
+        while True:
+            t.pop()
+            taken += 1
+            if t.to_act == seat:  # back to before the person's own action
+                break
+    except TableError:
+        # Nothing of the person's own to take back: the table stays as it was.
+        lt.table = Table.from_events(kept)
+        raise WebError(
+            409, "no_undo", "you have made no call or played no card to take back"
+        ) from None
+    lt.dummy_shown = t.play is not None and t.play.dummy_faced
+    return [("undone", {"records": taken})]
 
 
 def score(lt: LiveTable, t: Table) -> DealScore:

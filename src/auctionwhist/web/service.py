@@ -444,6 +444,8 @@ class Service:
             if all(s in lt.ready or lt.is_robot(s) for s in Seat):
                 return self._next_deal(lt)
             return lt.n
+        if kind == "undo":
+            return self._commit(lt, games.undo(lt, seat))
         before = len(t.events)
         try:
             apply(t, seat, kind, msg, lt.game.mode == "laws")

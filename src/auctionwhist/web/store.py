@@ -51,12 +51,16 @@ def data_of(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def records_of(items: Iterable[Item]) -> list[Event]:
-    """The table's records among stored events, for ``Table.from_events``."""
-    return [
-        jsonlog.event_from_json({"type": kind, **data_of(data)})
-        for kind, data in items
-        if kind in RECORD_TYPES
-    ]
+    """The table's records among stored events, for ``Table.from_events``;
+    an ``undone`` event takes back the records before it that it counts
+    (a game against robots, docs/decisions.md)."""
+    out: list[Event] = []
+    for kind, data in items:
+        if kind in RECORD_TYPES:
+            out.append(jsonlog.event_from_json({"type": kind, **data_of(data)}))
+        elif kind == "undone":
+            del out[len(out) - int(data["records"]) :]
+    return out
 
 
 def item_of(ev: Event) -> Item:

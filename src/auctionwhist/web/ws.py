@@ -39,7 +39,18 @@ SEPARATOR = b"\n"
 # A frame written at once (``web.uvicorn_ws``), or False: send through ASGI.
 FrameWriter = Callable[[bytes], bool]
 INTENTIONS = frozenset(
-    ("call", "play", "claim", "answer_claim", "bridge", "call_lead", "rule", "report", "next")
+    (
+        "call",
+        "play",
+        "claim",
+        "answer_claim",
+        "bridge",
+        "call_lead",
+        "rule",
+        "report",
+        "next",
+        "undo",
+    )
 )
 
 

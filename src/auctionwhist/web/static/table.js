@@ -407,12 +407,14 @@ function renderActions() {
   $("claim-answer").hidden = !answer;
   if (answer) $("claim-text").textContent = `${SEAT_NAMES[s.claim.seat]} claims ${s.claim.tricks} of the tricks still to play.`;
   $("claim-form").hidden = !claim;
+  const undoable = mayUndo(s);
+  $("undo-button").hidden = !undoable;
   $("claim-tricks").max = String(13 - s.tricks[0] - s.tricks[1]);
   const pen = $("penalty");
   pen.hidden = !penalty;
   pen.textContent = "";
   if (penalty) renderPenalty(pen, s.penalty, s.my_turn);
-  $("actions-panel").hidden = !(bridging || answer || claim || penalty || laws);
+  $("actions-panel").hidden = !(bridging || answer || claim || penalty || laws || undoable);
 }
 
 function renderPenalty(box, p, mine) {
@@ -661,6 +663,19 @@ function renderRubber() {
 
 // -- intentions -------------------------------------------------------------------------
 
+// Undo is for practice against robots only: the laws let no one take back a
+// call or card at a table of people, nor in laws mode (the server says so too).
+function mayUndo(s) {
+  const alone = s.seats && SEATS.every((seat) => seat === me || (s.seats[seat] && s.seats[seat].robot));
+  return boot.mode !== "laws" && alone && ["auction", "bridging", "play"].includes(s.phase);
+}
+
+function undo() {
+  if (!state || !mayUndo(state)) return;
+  setTyped("");
+  send({ type: "undo" });
+}
+
 function playCard(card) {
   if (!state || !state.my_turn || state.phase !== "play") return;
   send({ type: "play", card });
@@ -700,6 +715,11 @@ function onKey(e) {
     return;
   }
   if (!state) return;
+  if (k === "u" && mayUndo(state)) {
+    e.preventDefault();
+    undo();
+    return;
+  }
   if (state.phase === "done" && k === "n" && !state.finished) {
     nextDeal();
     return;
@@ -769,6 +789,7 @@ $("claim-form").addEventListener("submit", (e) => {
   send({ type: "claim", tricks: Number($("claim-tricks").value) });
 });
 $("concede-button").addEventListener("click", () => send({ type: "claim", tricks: 0 }));
+$("undo-button").addEventListener("click", undo);
 $("next-button").addEventListener("click", nextDeal);
 $("again-button").addEventListener("click", playAgain);
 $("help-button").addEventListener("click", openHelp);
