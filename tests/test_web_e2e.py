@@ -27,7 +27,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, Playwright, sync_
 
 from auctionwhist.web.bench import free_port, wait_until_up
 from test_web_secrecy import _four_at_a_laws_table, _play_until_an_adversary_leads, submit
-from web_helpers import serving
+from web_helpers import direct_a_robots_match, serving, take_a_seat
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
 
@@ -233,13 +233,7 @@ def test_one_person_plays_a_whole_deal_against_robots(
     the actions from the keyboard."""
     page = browser.new_page()
     errors = _errors(page)
-    page.goto(server + "/")
-    page.check(f"input[name=code][value={code}]")
-    page.click("details.more summary")
-    page.fill("input[name=seed]", str(SEED))
-    page.click("button[value=deal]")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#table-page[data-phase]")
+    take_a_seat(page, server, code, SEED)
     assert page.locator("#my-hand .card").count() == 13
     _play_to_the_end(
         [page],
@@ -326,14 +320,7 @@ def test_a_director_runs_a_small_duplicate_match_to_its_results_page(
     a result from the score-card, publish, and read the results page."""
     page = browser.new_page()
     errors = _errors(page)
-    page.goto(server + "/")
-    form = page.locator("form.direct")
-    form.locator("select[name=code]").select_option("daw")
-    form.locator("select[name=movement]").select_option("two-teams-of-four")
-    form.locator("input[name=deals]").fill("1")
-    form.locator("input[name=players][value=robots]").check()
-    form.locator("button[type=submit]").click()
-    page.wait_for_url("**/d/**")
+    direct_a_robots_match(page, server)
     assert page.locator("#progress tbody tr").count() == 6
     page.wait_for_function(
         "() => document.querySelector('#progress').innerText.includes('Every table has finished')",
@@ -450,13 +437,7 @@ def test_a_single_deal_leads_to_the_next_with_a_running_total(
     score-card lists the three deals and totals them."""
     page = browser.new_page()
     errors = _errors(page)
-    page.goto(server + "/")
-    page.check("input[name=code][value=daw]")
-    page.click("details.more summary")
-    page.fill("input[name=seed]", str(SEED))
-    page.click("button[value=deal]")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#table-page[data-phase]")
+    take_a_seat(page, server, "daw", SEED)
     for deal in range(3):
         _play_to_the_end([page], use_keys=True, concede_after=6)
         page.wait_for_selector("#score-panel:not([hidden])")
@@ -563,12 +544,7 @@ def test_undo_against_robots_by_key_and_by_button(
     robots' after it), the Undo button a card."""
     page = browser.new_page()
     errors = _errors(page)
-    page.goto(server + "/")
-    page.check("input[name=code][value=daw]")
-    page.click("details.more summary")
-    page.fill("input[name=seed]", str(SEED))
-    page.click("button[value=deal]")
-    page.wait_for_url("**/t/**")
+    take_a_seat(page, server, "daw", SEED)
     page.wait_for_function("() => document.querySelector('#table-page').dataset.myTurn === '1'")
     assert _phase(page)[0] == "auction" and page.is_visible("#undo-button")
     calls = page.evaluate(_CALLS)

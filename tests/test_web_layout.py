@@ -22,6 +22,7 @@ from test_web_e2e import (  # noqa: F401  (fixtures)
     server,
     shots,
 )
+from web_helpers import direct_a_robots_match, take_a_seat
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
 
@@ -63,16 +64,6 @@ def _oval_height(page: Page) -> float:
     )
 
 
-def _seat(page: Page, base: str, code: str) -> None:
-    page.goto(base + "/")
-    page.check(f"input[name=code][value={code}]")
-    page.click("details.more summary")
-    page.fill("input[name=seed]", str(SEED))
-    page.click("button[value=deal]")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#table-page[data-phase]")
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_home_fits(server: str, browser: BrowserContext, shots: Path, size: str) -> None:  # noqa: F811
     page = _page(browser, size)
@@ -92,7 +83,7 @@ def test_royalton_auction_fits_and_the_box_is_on_screen(
     """Royalton's 21-row bidding box beside (or, on a phone, above) the baize:
     the oval keeps its height; on the phone the whole box is in the viewport."""
     page = _page(browser, size)
-    _seat(page, server, "royalton")
+    take_a_seat(page, server, "royalton", SEED)
     page.wait_for_function(
         "() => document.querySelector('#table-page').dataset.myTurn === '1'"
         " && document.querySelector('#table-page').dataset.phase === 'auction'",
@@ -120,7 +111,7 @@ def test_a_deal_in_play_and_at_its_end_fits(
     size: str,
 ) -> None:
     page = _page(browser, size)
-    _seat(page, server, "daw")
+    take_a_seat(page, server, "daw", SEED)
     _play_to_the_end([page], shot=shots / f"table-play-daw-{size}.png")
     page.wait_for_selector("#score-panel:not([hidden])")
     _no_overflow(page)
@@ -145,14 +136,7 @@ def test_the_director_results_traveller_and_score_card_fit(
     """A robots' match of one deal: the director's room, a score-card, the
     results page and its travellers, at both sizes."""
     page = _page(browser, "wide")
-    page.goto(server + "/")
-    form = page.locator("form.direct")
-    form.locator("select[name=code]").select_option("daw")
-    form.locator("select[name=movement]").select_option("two-teams-of-four")
-    form.locator("input[name=deals]").fill("1")
-    form.locator("input[name=players][value=robots]").check()
-    form.locator("button[type=submit]").click()
-    page.wait_for_url("**/d/**")
+    direct_a_robots_match(page, server)
     page.wait_for_function(
         "() => document.querySelector('#progress').innerText.includes('Every table has finished')",
         timeout=TIMEOUT * 1000,
@@ -203,7 +187,7 @@ def test_while_disconnected_the_page_says_so_and_takes_no_input(
     try:
         wait_until_up(port, proc)
         page = _page(browser, "wide")
-        _seat(page, f"http://127.0.0.1:{port}", "royalton")
+        take_a_seat(page, f"http://127.0.0.1:{port}", "royalton", SEED)
         page.wait_for_function(_MY_CALL, timeout=TIMEOUT * 1000)
         n = page.get_attribute("#table-page", "data-n")
         proc.kill()

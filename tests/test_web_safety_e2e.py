@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page
 
 from test_web_e2e import SEED, _play_to_the_end, browser, playwright, server  # noqa: F401
+from web_helpers import take_a_seat
 
 # Each page records what the CSP refused; window.print is a stub, so that
 # the printable cards' inline onclick (allowed by its hash) can be seen to run.
@@ -49,12 +50,7 @@ def test_home_and_a_table_work_under_the_csp(
     response = page.goto(server + "/")
     assert response is not None
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
-    page.check("input[name=code][value=daw]")
-    page.click("details.more summary")
-    page.fill("input[name=seed]", str(SEED))
-    page.click("button[value=deal]")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector("#table-page[data-phase]")
+    take_a_seat(page, server, "daw", SEED)
     assert page.locator("#my-hand .card").count() == 13  # the WebSocket brought the deal
     _play_to_the_end([page])
     page.wait_for_selector("#score-panel:not([hidden])")

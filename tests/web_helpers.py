@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Starlette asks for httpx2 on import; the TestClient works with httpx.
 warnings.filterwarnings("ignore", message=".*httpx2.*")
@@ -15,6 +15,36 @@ from starlette.testclient import TestClient  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.bench import free_port, server_process, wait_until_up  # noqa: E402
 from auctionwhist.web.ws import split_frame  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def take_a_seat(page: Page, base: str, code: str = "daw", seed: int | None = None) -> None:
+    """What a person does from the home page to his seat at "A single deal":
+    choose the code (and, under "More", the seed), deal, and wait for the table."""
+    page.goto(base + "/")
+    page.check(f"input[name=code][value={code}]")
+    if seed is not None:
+        page.click("details.more summary")
+        page.fill("input[name=seed]", str(seed))
+    page.click("button[value=deal]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#table-page[data-phase]")
+
+
+def direct_a_robots_match(
+    page: Page, base: str, code: str = "daw", movement: str = "two-teams-of-four", deals: int = 1
+) -> None:
+    """The home page's "Direct a match" with robots at every seat, to the director's room."""
+    page.goto(base + "/")
+    form = page.locator("form.direct")
+    form.locator("select[name=code]").select_option(code)
+    form.locator("select[name=movement]").select_option(movement)
+    form.locator("input[name=deals]").fill(str(deals))
+    form.locator("input[name=players][value=robots]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/d/**")
 
 
 @contextmanager
