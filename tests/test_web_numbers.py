@@ -10,7 +10,6 @@ did: its number, original play or overplay, the turned trump, a rubber's pad.
 from __future__ import annotations
 
 import json
-import random
 import re
 import time
 import warnings
@@ -28,7 +27,7 @@ from auctionwhist.scoring import DealResult, Holdings, score_deal  # noqa: E402
 from auctionwhist.web.live import LiveTable  # noqa: E402
 from auctionwhist.web.results import all_logs  # noqa: E402
 from auctionwhist.web.service import Service  # noqa: E402
-from web_helpers import connect  # noqa: E402
+from web_helpers import connect, play_a_deal  # noqa: E402
 
 # One line of a result: contract, declarer (the table's seat), N-S tricks,
 # the table's N-S and E-W totals.
@@ -299,29 +298,6 @@ def test_a_rubbers_card_is_its_pad(client: TestClient) -> None:
         assert f'<td class="pen">{it["points"]}</td>' in below
     totals = state["rubber"]["totals"]
     assert f'<td class="pen"><b>{totals[0]}</b></td><td class="pen"><b>{totals[1]}</b></td>' in pad
-
-
-def play_a_deal(c: TestClient, seat: str) -> dict[str, Any]:
-    """The seat plays at random, the robots answer, until the deal is over:
-    the seat's state then."""
-    rng = random.Random(2)
-    with connect(c, f"/ws/{seat}") as ws:
-        ws.send_json({"type": "hello"})
-        state: dict[str, Any] = ws.receive_json()
-        for _ in range(400):
-            if state.get("type") == "state" and state["phase"] == "done":
-                return state
-            if state.get("type") == "state" and state["my_turn"]:
-                if state["phase"] == "auction":
-                    ws.send_json({"type": "call", "call": rng.choice(state["legal_calls"])})
-                else:
-                    ws.send_json({"type": "play", "card": rng.choice(state["legal_cards"])})
-            msg = ws.receive_json()
-            if msg["type"] in ("event", "ack"):
-                ws.send_json({"type": "hello"})
-                continue
-            state = msg
-    raise AssertionError("the deal did not end")
 
 
 def test_a_correction_in_a_rubber_is_on_its_pad(client: TestClient) -> None:

@@ -29,7 +29,7 @@ from auctionwhist.web.pages import (  # noqa: E402
     other_calls,
     spec_from_form,
 )
-from web_helpers import connect  # noqa: E402
+from web_helpers import play_a_deal  # noqa: E402
 
 
 def start(c: TestClient, **form: str) -> str:
@@ -223,24 +223,8 @@ def test_a_players_card_fills_in_deal_by_deal(client: TestClient) -> None:
     token = seat.rsplit("/", 1)[-1]
     card = client.get(seat + "/card").text
     assert "No deal is finished yet" in card
-    with connect(client, f"/ws/{token}") as ws:
-        ws.send_json({"type": "hello"})
-        rng = random.Random(2)
-        state: dict[str, Any] = ws.receive_json()
-        for _ in range(400):
-            if state.get("type") == "state" and state["phase"] == "done":
-                break
-            if state.get("type") == "state" and state["my_turn"]:
-                if state["phase"] == "auction":
-                    ws.send_json({"type": "call", "call": rng.choice(state["legal_calls"])})
-                else:
-                    ws.send_json({"type": "play", "card": rng.choice(state["legal_cards"])})
-            msg = ws.receive_json()
-            if msg["type"] in ("event", "ack"):
-                ws.send_json({"type": "hello"})
-                continue
-            state = msg
-        assert state["phase"] == "done"
+    state = play_a_deal(client, token)
+    assert state["phase"] == "done"
     card = client.get(seat + "/card").text
     assert card.count('class="sheet goodfellow"') == 1 and 'data-deal="1"' in card
     movie = client.get(f"{seat}/movie/{state['table']}/0")

@@ -3,6 +3,7 @@ process, a seat's socket read message by message."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -95,3 +96,26 @@ class Inbox:
 def connect(client: TestClient, path: str) -> Iterator[Inbox]:
     with client.websocket_connect(path) as ws:
         yield Inbox(ws)
+
+
+def play_a_deal(c: TestClient, seat: str) -> dict[str, Any]:
+    """The seat plays at random, the robots answer, until the deal is over:
+    the seat's state then."""
+    rng = random.Random(2)
+    with connect(c, f"/ws/{seat}") as ws:
+        ws.send_json({"type": "hello"})
+        state: dict[str, Any] = ws.receive_json()
+        for _ in range(400):
+            if state.get("type") == "state" and state["phase"] == "done":
+                return state
+            if state.get("type") == "state" and state["my_turn"]:
+                if state["phase"] == "auction":
+                    ws.send_json({"type": "call", "call": rng.choice(state["legal_calls"])})
+                else:
+                    ws.send_json({"type": "play", "card": rng.choice(state["legal_cards"])})
+            msg = ws.receive_json()
+            if msg["type"] in ("event", "ack"):
+                ws.send_json({"type": "hello"})
+                continue
+            state = msg
+    raise AssertionError("the deal did not end")

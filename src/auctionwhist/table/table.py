@@ -117,9 +117,10 @@ class Table:
     ) -> None:
         self.code = find_code(code)
         self.deal = deal
-        if mode not in tuple(Mode):
-            raise TableError(f"no such mode {mode!r}: enforce or laws")
-        self.mode = Mode(mode)
+        try:
+            self.mode = Mode(mode)
+        except ValueError:
+            raise TableError(f"no such mode {mode!r}: enforce or laws") from None
         self.laws = self.mode is Mode.LAWS  # read on every card: a plain bool
         self._events: list[Event] = [Dealt(deal, self.code.key)]
         self.trump_declared = trump
