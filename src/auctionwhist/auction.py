@@ -83,9 +83,11 @@ class Auction:
     @property
     def declarer(self) -> Seat | None:
         """The partner who first named the final denomination (daw 56, Whist Club 48,
-        Royalton 34)."""
+        Royalton 34); a Royalton nullo, the player who made the final declaration."""
         if not self.is_over or self.bid is None or self.bidder is None:
             return None
+        if self.bid.denomination in self.code.final_declarer_plays:
+            return self.bidder
         return self._first_named[(self.bidder.side, self.bid.denom.named)]
 
     def verify_call(self, call: Call, seat: Seat | None = None) -> None:

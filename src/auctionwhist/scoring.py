@@ -287,10 +287,11 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
     # The declarer's choice of three tricks moves them from the revoking
     # adversaries to him; at nullo it moves three of his own tricks to them
     # (docs/spec.md §2.2.5). There are only as many as the other side has.
+    # Royalton 77c: no choice when they revoked more than once.
     with_penalty = list(played)
     penalty_tricks = 0
     points_penalty = False
-    if law is not None and revoked[adv]:
+    if law is not None and law.has_choice(revoked[adv]):
         giver, taker = (decl, adv) if denom.nullo else (adv, decl)
         penalty_tricks = min(law.tricks, played[giver])
         if r.revoke_penalty == "points" or penalty_tricks == 0:
@@ -372,7 +373,7 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
         sheet.add(adv, "honor", points, reason + penalty_note, topic)
 
     if law is not None:
-        if revoked[decl]:
+        if revoked[decl] and not law.per_revoke(revoked[decl]):
             sheet.add(
                 adv,
                 "honor",
@@ -389,6 +390,15 @@ def _score_contract(r: DealResult, contract: Contract) -> DealScore:
                 "revoke_adversary",
             )
         for side in (0, 1):
+            if law.per_revoke(revoked[side]):
+                sheet.add(
+                    1 - side,
+                    "honor",
+                    revoked[side] * law.later,
+                    f"{revoked[side]} revokes by {Side(side).title}, {law.later} each",
+                    "revoke_later",
+                )
+                continue
             extra = revoked[side] - 1
             if extra > 0:
                 sheet.add(

@@ -170,7 +170,7 @@ class RevokeLaw:
     declarant: int  # points to the adversaries when the declarant revokes
     adversary: int  # points the declarant may take instead of tricks
     tricks: int  # tricks the declarant may take instead of points
-    later: int  # each later revoke by the same side
+    later: int  # each later revoke by the same side (``several``: each revoke)
     tricks_count_for_bonus: bool  # daw 101B / Whist Club 86b: no; Royalton 77b: yes
     # What the side that revoked may still score: "declarant_no_tricks" (daw
     # 101A, Royalton 77a: the revoking declarant scores no trick points);
@@ -179,6 +179,21 @@ class RevokeLaw:
     # Both sides revoking: "each" (each side pays its own penalty), "honors_only"
     # (Whist Club 91), "void_if_equal" (Royalton 81: equal numbers void the deal).
     both_sides: Literal["each", "honors_only", "void_if_equal"]
+    # A side revoking more than once: "after_first" (daw 101C, Whist Club 86c:
+    # the first pays as a single revoke, each after it ``later``); "each"
+    # (Royalton 77c, docs/spec.md §2.2.12: every one of its revokes, the first
+    # included, costs ``later``, and the declarant has no choice of tricks).
+    several: Literal["after_first", "each"] = "after_first"
+
+    def per_revoke(self, revokes: int) -> bool:
+        """Does a side's ``revokes`` in a deal each cost ``later`` points, the
+        first included (Royalton 77c), instead of the single-revoke penalty?"""
+        return self.several == "each" and revokes > 1
+
+    def has_choice(self, revokes: int) -> bool:
+        """Has the declarant the choice of points or tricks (daw 101B, Whist
+        Club 86b, Royalton 77b) when his adversaries revoked ``revokes`` times?"""
+        return revokes > 0 and not self.per_revoke(revokes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +248,10 @@ class Code:
     royal_bids: bool = False
     dealer_may_pass: bool = False  # Royalton law 30: "no bid"
     bridging: bool = False  # Royalton law 34: bridging a nullo
+    # Declarations played by the player who made the final declaration, not by
+    # the partner who first named them: law 34's exception speaks only of "the
+    # suit or no-trump", so a Royalton nullo (docs/spec.md §2.2.3).
+    final_declarer_plays: frozenset[str] = frozenset()
     honors: HonorTable | None = None
     slams: Slams | None = None
     undertricks: Undertricks = field(default_factory=Undertricks)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from ..auction import Auction, IllegalCallError
 from ..calls import Bid, Call, Other
 from ..cards import SUIT_MASKS, Seat, card_str
+from ..codes import RevokeLaw
 from ..laws.offences import Offence, offence, offences_for
 from ..play import Play, trick_winner
 from ..records import (
@@ -369,18 +370,22 @@ def settle_liable(t: Table, seat: Seat) -> None:
 
 def finish(t: Table) -> None:
     """The play is over (or claimed): every renounce is now established; an
-    adversary's revoke leaves the declarant his choice (daw 101B)."""
+    adversary's revoke leaves the declarant his choice (daw 101B), a single
+    one only under Royalton 77c."""
     pen = t.penalties
     for r in pen.renounces:
         r.established = True
     t.phase = "done"
     declarer = t.declarer
     rv = offences_for(t.code).get("revoke")
+    law = t.code.revoke
+    theirs = sum(1 for r in pen.revokes() if declarer is not None and r.seat.side != declarer.side)
     if (
         declarer is not None
         and rv is not None
         and any(o.key == "revoke_points" for o in rv.options)
-        and any(r.seat.side != declarer.side for r in pen.renounces if r.kind != "dummy")
+        and isinstance(law, RevokeLaw)
+        and law.has_choice(theirs)
     ):
         first = next(r for r in pen.renounces if r.seat.side != declarer.side)
         raise_offence(t, rv, first.seat)
