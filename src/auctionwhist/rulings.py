@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .calls import Contract
 from .cards import Seat, Side
-from .codes import Code, find_code
+from .codes import Code, RevokeLaw, find_code
 from .laws.offences import LawsError, Offence, offence
 from .records import Ruling
 from .scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
@@ -124,6 +124,17 @@ def _effect(
             trump=None,
         )
         score = score_deal(result)
+        law = code.revoke
+        if isinstance(law, RevokeLaw) and facts.declarer is not None:
+            theirs = sum(1 for r in revokes if r.seat.side != facts.declarer.side)
+            ours = len(revokes) - theirs
+            if theirs and not ours and not law.has_choice(theirs):
+                # Royalton 77c: more than one revoke, so both options score alike.
+                return (
+                    f"no choice ({code.cite('revoke_later')}: {theirs} revokes, "
+                    f"{law.later} each): {_score_text(score)}",
+                    score,
+                )
         return _score_text(score), score
     if key in ("new_deal",):
         return "the deal is void and dealt again; nothing is scored for it", None
