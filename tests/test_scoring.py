@@ -526,10 +526,16 @@ def test_law_77b_nullo_three_tricks_move_to_the_revokers_spec_2_2_5_royalton() -
     ]
 
 
-def test_law_77c_later_revokes_royalton() -> None:
-    s = sc("royalton", "2H", N, 8, revokes=(Revoke(E, 3), Revoke(E, 4)), revoke_penalty="points")
-    assert s.honor(NS) == 200
-    assert laws(s)[-1] == "Law 77c (royalton)"
+def test_law_77c_each_revoke_100_the_first_included_royalton() -> None:
+    """Law 77c (Royalton), docs/spec.md §2.2.12: East revokes twice: 100 for each,
+    the first included, and no three tricks even when the declarer asks for them."""
+    for penalty in ("points", "tricks"):
+        s = sc("royalton", "2H", N, 8, revokes=(Revoke(E, 3), Revoke(E, 4)), revoke_penalty=penalty)
+        assert items(s) == [
+            ("ns", "trick", "2 odd tricks at hearts", 20),
+            ("ns", "honor", "2 revokes by East-West, 100 each", 200),
+        ]
+        assert laws(s)[-1] == "Law 77c (royalton)"
 
 
 def test_law_81_equal_revokes_void_royalton() -> None:

@@ -61,7 +61,7 @@ class BiddingRobot(PlayerBase):
 
     def bridge(self, view: SeatView, rng: random.Random) -> bool:
         # Hawley ch. I, "Bridging": the declarant may "so guard the deficiencies
-        # in his partner's hand"; he bridges when partner raised the nullo and his
-        # own hand holds the cards in danger, so that it lies open as dummy.
+        # in his partner's hand"; he bridges when partner bid the nullo too and
+        # his own hand holds the cards in danger, so that it lies open as dummy.
         partner_nullo = any(b.denom.nullo for b in view.bids_of(view.partner))
         return partner_nullo and ev.nullo_danger(view.held) >= 2
