@@ -321,12 +321,18 @@ def test_law_95_96_XI_1_attention_to_the_trick(code: str, law: str) -> None:
 
 def test_law_VI_5_quitted_trick_lead_out_of_turn_penalty_whist() -> None:
     """AWL VI §5: naming or looking at a quitted trick: the penalty of a lead
-    out of turn (a suit called by the adversary on the right)."""
+    out of turn (VIII §1): when North or South next wins a trick, the adversary
+    on the winner's right calls a suit."""
     t = laws_table("whist")
     run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
     t.report(N, "quitted_trick")
-    assert _law(t) == "Law VI §5 (whist)" and t.to_act == W
-    t.rule(W, "call_suit", "H")
+    assert t.pending is None
+    run(t, lambda t: t.pending is not None)
+    assert t.play is not None and t.pending is not None
+    winner = t.play.turn
+    assert winner.side == N.side and t.to_act == winner.right
+    assert _law(t) == "Law VI §5 (whist)"
+    t.rule(winner.right, "call_suit", "H")
     assert t.penalties.lead_call == {N.side: 2}
 
 

@@ -231,8 +231,8 @@ def test_law_VII_1_two_cards_the_second_liable_and_VII_4_called_by_rho_whist() -
     t2.expose(holder, held(t2, holder)[0])
     t2.play_card(t2.legal_cards()[0])  # the leader, on the holder's right, plays
     assert t2.pending is not None and t2.pending.choosers == (holder.right,)
-    with pytest.raises(LawsError, match=r"Law XI §4 \(whist\)"):
-        t2.rule(holder.left, "call_card")
+    t2.rule(holder.left, "call_card")  # the wrong adversary: none can be enforced (XI §4)
+    assert holder not in t2.penalties.require and t2.pending is None
 
 
 # -- Royalton 67: the last card shown before the twelfth trick is complete -------------
@@ -502,18 +502,19 @@ def test_law_62c_97_98_41_either_adversary_first_word_final(code: str, law: str)
 
 
 def test_law_XI_4_wrong_adversary_and_final_decision_whist() -> None:
-    """AWL XI §4: a penalty demanded is final; the wrong adversary cannot demand
-    it (only the adversary on the right calls a suit, VIII §1)."""
+    """AWL XI §4: a penalty demanded or waived is final; the offender's partner,
+    no adversary, cannot demand it (his word is refused, the law cited)."""
     t = laws_table("whist")
     assert t.play is not None
-    leader = t.play.turn
-    wrong = leader.left
-    t.play_card(held(t, wrong)[0], seat=wrong)
+    holder = t.play.turn.left
+    t.expose(holder, held(t, holder)[0])
+    t.play_card(t.legal_cards()[0])
+    assert t.pending is not None and t.pending.choosers == (holder.right,)
     with pytest.raises(LawsError, match=r"Law XI §4 \(whist\)"):
-        t.rule(wrong.left, "call_suit", "S")
-    t.rule(wrong.right, "waive")
+        t.rule(holder.partner, "call_card")
+    t.rule(holder.right, "waive")
     with pytest.raises(LawsError):
-        t.rule(wrong.right, "call_suit", "S")
+        t.rule(holder.right, "call_card")
 
 
 # -- cards thrown on the table; nobody compelled to revoke -----------------------------

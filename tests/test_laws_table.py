@@ -363,17 +363,16 @@ def test_law_iv_5_trump_slip_looked_highest_trump_whist() -> None:
 
 
 def test_law_viii_1_lead_out_of_turn_suit_called_whist() -> None:
-    """Law VIII §1 (whist): a suit is called from the offender's side, by the
-    adversary on his right."""
+    """Law VIII §1 (whist): a suit is called from the offender's side when it
+    next has the lead, by the adversary on the right of its leader."""
     t = laws_table("whist")
     assert t.play is not None
     leader = t.play.turn
     wrong = leader.left
     c = next(c for c in range(52) if t.play.hands[wrong] >> c & 1)
     t.play_card(c, seat=wrong)
-    assert t.pending is not None and t.to_act == wrong.right
-    t.rule(wrong.right, "call_suit", "S")
-    assert t.play.turn == leader and t.penalties.lead_call == {wrong.side: 3}
+    assert t.pending is None and t.play.turn == leader
+    assert t.penalties.deferred[wrong.side][1] == wrong
 
 
 def test_law_109_wrong_adversary_cannot_choose_daw() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from .calls import Contract
 from .cards import Seat, Side
 from .codes import Code, RevokeLaw, find_code
-from .laws.offences import LawsError, Offence, offence
+from .laws.offences import CONDITIONS, LawsError, Offence, offence
 from .records import Ruling
 from .scoring import DealResult, DealScore, Revoke, ScoreItem, score_deal
 from .table import Table
@@ -53,6 +53,7 @@ class RulingReport:
     lapses: str
     options: tuple[RulingOption, ...]
     see: tuple[str, ...] = ()
+    forfeit: str = ""  # what a demand by the wrong adversary does, with the law
 
     def lines(self) -> list[str]:
         by = f" by {self.offender.name.title()}" if self.offender is not None else ""
@@ -62,6 +63,8 @@ class RulingReport:
             f"  Who chooses: {self.who}",
             f"  The right lapses: {self.lapses}",
         ]
+        if self.forfeit:
+            out.append(f"  The wrong adversary demanding it: {self.forfeit}")
         if self.see:
             out.append(f"  See also: {', '.join(self.see)}")
         for o in self.options:
@@ -71,6 +74,11 @@ class RulingReport:
 
 
 def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
+    said = _who_by_place(o, offender, declarer)
+    return f"{o.chooser}, {said}" if o.chooser else said
+
+
+def _who_by_place(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
     def name(s: Seat) -> str:
         return s.name.title()
 
@@ -82,14 +90,20 @@ def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
             "rho": "the adversary on the offender's right",
             "lha": "the adversary on the offender's left",
             "last_to_play": "the adversary last to play to the trick",
+            "leader_rho": "when the offender's side next wins a trick, the adversary on the "
+            "right of the one of them who then has the lead",
             "none": "nobody: the law takes its course",
             "director": "the director",
         }.get(o.who, o.who)
+    partner = offender.partner
     return {
         "either_adversary": f"either adversary ({name(offender.left)} or {name(offender.right)})",
         "rho": f"the adversary on the offender's right ({name(offender.right)})",
         "lha": f"the adversary on the offender's left ({name(offender.left)})",
         "last_to_play": "the adversary last to play to the trick",
+        "leader_rho": f"when {name(offender)} or {name(partner)} next wins a trick, the "
+        f"adversary on the right of the one who then has the lead ({name(offender.right)} "
+        f"if {name(offender)} leads, {name(partner.right)} if {name(partner)} does)",
         "none": "nobody: the law takes its course",
         "director": "the director",
     }.get(o.who, o.who)
@@ -168,7 +182,8 @@ def ruling(
     options = []
     for opt in o.options:
         effect, score = _effect(c, o, opt.key, opt.points, offender, f)
-        options.append(RulingOption(opt.key, opt.text, c.cite(opt.topic or o.topic), effect, score))
+        text = f"{opt.text} (only {CONDITIONS[opt.when]})" if opt.when else opt.text
+        options.append(RulingOption(opt.key, text, c.cite(opt.topic or o.topic), effect, score))
     return RulingReport(
         c,
         o,
@@ -179,7 +194,15 @@ def ruling(
         o.lapses,
         tuple(options),
         tuple(c.cite(t) for t in o.see),
+        _forfeit(c, o),
     )
+
+
+def _forfeit(c: Code, o: Offence) -> str:
+    if not o.forfeit:
+        return ""
+    then = o.option(o.forfeit).text
+    return f"none can be enforced ({c.cite('penalty_decision')}): {then}"
 
 
 def ruling_for(table: Table, average: float | None = None) -> RulingReport:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..codes import Code, find_code
-from ..codes.offences import LawsError, Offence, Option, Phase, UnknownOffenceError, Who
+from ..codes.offences import CONDITIONS, LawsError, Offence, Option, Phase, UnknownOffenceError, Who
 
 __all__ = [
+    "CONDITIONS",
     "LawsError",
     "Offence",
     "Option",

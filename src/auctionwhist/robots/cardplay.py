@@ -443,7 +443,7 @@ class MonteCarloPlayer(BiddingRobot):
         p = view.pending
         if p is None:
             raise PlayerError("there is no irregularity before the table")
-        keys = [o.key for o in p.offence.options]
+        keys = [o.key for o in p.options]
         for key in _PENALTY_PREFERENCE:
             if key in keys:
                 opt = p.offence.option(key)

@@ -105,12 +105,12 @@ class PlayerBase:
         p = view.pending
         if p is None:
             raise PlayerError("there is no irregularity before the table")
-        keys = [o.key for o in p.offence.options]
+        keys = [o.key for o in p.options]
         # daw 101B, Whist Club 86b: take three tricks when they make the
         # contract, else the points.
         if "revoke_points" in keys and "revoke_tricks" in keys:
             return ("revoke_tricks" if _tricks_help(view) else "revoke_points"), ""
-        opt = p.offence.options[0]
+        opt = p.options[0]
         return opt.key, ("S" if opt.arg == "suit" else "")
 
 

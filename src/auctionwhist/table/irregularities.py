@@ -13,7 +13,7 @@ from ..laws.offences import Offence, offence, offences_for
 from ..play import trick_winner
 from ..records import CardExposed, Irregularity, RenounceCorrected
 from .errors import TableError
-from .penalties import Renounce, raise_offence, settle_liable
+from .penalties import Renounce, defer, raise_offence, settle_liable
 
 if TYPE_CHECKING:
     from .table import Table
@@ -119,7 +119,15 @@ def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceC
             return rec
         raise_offence(t, o, seat, card=r.card, target=seat)
     else:
-        raise_offence(t, offence(t.code, "renounce_corrected"), seat, card=r.card, target=seat)
+        # AWL X §3: highest or lowest only if he was second or third hand and
+        # his left-hand adversary had played to the trick.
+        met = frozenset(
+            {"second_or_third_lha_played"}
+            if len(play.trick) in (1, 2) and seat.left in after
+            else ()
+        )
+        o = offence(t.code, "renounce_corrected")
+        raise_offence(t, o, seat, card=r.card, target=seat, met=met)
     return rec
 
 
@@ -181,6 +189,9 @@ def report(t: Table, seat: Seat, key: str, c: int | None = None) -> Irregularity
         target = seat.partner
     elif key == "dummy_suggestion" and play is not None and play.dummy is not None:
         target = play.dummy
+    if o.decided == "side_wins_trick" and play is not None:
+        defer(t, o, seat)  # AWL VI §5: as for a lead out of turn (VIII §1)
+        return rec
     raise_offence(t, o, seat, card=c, target=target)
     return rec
 

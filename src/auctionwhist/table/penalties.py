@@ -19,7 +19,7 @@ from ..auction import Auction, IllegalCallError
 from ..calls import Bid, Call, Other
 from ..cards import SUIT_MASKS, Seat, card_str
 from ..codes import RevokeLaw
-from ..laws.offences import Offence, offence, offences_for
+from ..laws.offences import Offence, Option, offence, offences_for
 from ..play import Play, trick_winner
 from ..records import (
     CallMade,
@@ -49,6 +49,8 @@ class Pending:
     call: Call | None = None
     card: int | None = None
     target: Seat | None = None  # who pays a highest/lowest/win/lose penalty
+    # The options open now: the offence's own whose conditions hold (``Option.when``).
+    options: tuple[Option, ...] = ()
 
 
 @dataclass(slots=True)
@@ -81,6 +83,9 @@ class Penalties:
     points: list[ScoreItem] = field(default_factory=list)
     revoke_choice: Literal["points", "tricks"] = "tricks"
     void: str = ""  # why the deal is void (a new deal), with the law
+    # side -> (offence, offender, tricks quitted then): a right put to the chooser
+    # when that side next wins a trick (``Offence.decided``, AWL VIII §1).
+    deferred: dict[int, tuple[Offence, Seat, int]] = field(default_factory=dict)
 
     def lift_debarments(self, rec: CallMade) -> None:
         """An adversary's bid or double lifts a debarment (daw 57-58, Whist Club
@@ -192,6 +197,10 @@ def choosers(t: Table, o: Offence, seat: Seat) -> tuple[Seat, ...]:
         return (seat.right,)
     if o.who == "lha":
         return (seat.left,)
+    if o.who == "leader_rho" and play is not None:
+        # AWL VIII §1: the right of the one from whom the lead is called.
+        leader = play.turn if play.turn.side == seat.side else seat
+        return (leader.right,)
     if o.who == "last_to_play" and play is not None:
         # AWL XI §1: the offender's adversary who plays last to the trick.
         return (max((seat.left, seat.right), key=lambda s: (s - play.leader) % 4),)
@@ -210,10 +219,13 @@ def raise_offence(
     call: Call | None = None,
     card: int | None = None,
     target: Seat | None = None,
+    met: frozenset[str] = frozenset(),
 ) -> None:
-    """Put the irregularity before the table: it waits in phase "penalty"."""
+    """Put the irregularity before the table: it waits in phase "penalty".
+    ``met`` names the conditions (``Option.when``) that hold."""
     pen = t.penalties
-    pen.pending = Pending(o, seat, choosers(t, o, seat), call, card, target)
+    options = tuple(x for x in o.options if not x.when or x.when in met)
+    pen.pending = Pending(o, seat, choosers(t, o, seat), call, card, target, options)
     pen.resume = t.phase if t.phase != "penalty" else "play"
     t.phase = "penalty"
 
@@ -294,10 +306,22 @@ def play_card(
         return rec
     irr = IrregularCard(seat, c)
     t._log(irr)
+    if o is not None and o.decided == "side_wins_trick":
+        # AWL VIII §1, §4: the card goes back, not liable; the suit is called
+        # when the offender's side next wins a trick.
+        defer(t, o, seat)
+        return irr
     t.penalties.early[seat] = c
     if o is not None:
         raise_offence(t, o, seat, card=c, target=target)
     return irr
+
+
+def defer(t: Table, o: Offence, seat: Seat) -> None:
+    """Keep the right to ``o``'s penalty until ``seat``'s side next wins a trick."""
+    play = t.play
+    assert play is not None
+    t.penalties.deferred.setdefault(seat.side, (o, seat, len(play.tricks)))
 
 
 def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
@@ -350,6 +374,13 @@ def settle(t: Table) -> None:
         finish(t)
         return
     seat = play.turn
+    right = pen.deferred.get(seat.side)
+    if right is not None and not play.trick and len(play.tricks) > right[2]:
+        # AWL VIII §1: the offender's side has won a trick; before it is
+        # quitted the adversary on the new leader's right calls a suit or not.
+        del pen.deferred[seat.side]
+        raise_offence(t, right[0], right[1])
+        return
     if (
         pen.liable.get(seat)
         and t.phase == "play"

@@ -13,7 +13,7 @@ from ..auction import Auction
 from ..calls import Bid, Call, Other
 from ..cards import Seat, Suit, card_from_str, card_str, card_suit
 from ..errors import WhistError
-from ..laws.offences import LawsError, Option
+from ..laws.offences import CONDITIONS, LawsError, Option
 from ..play import Play
 from ..records import Ruling
 from ..scoring import ScoreItem
@@ -39,13 +39,28 @@ def _check(t: Table, r: Ruling) -> tuple[Pending, Option]:
     o = p.offence
     if r.offence != o.key:
         raise LawsError(f"the irregularity before the table is {o.name}, not {r.offence!r}")
+    demanded = o.option(r.option)
     if o.who != "none" and r.seat not in p.choosers:
+        if o.forfeit and _adversary(t, r.seat, p.seat):
+            # AWL XI §4, daw 109: the wrong adversary demands; none can be enforced.
+            return p, o.option(o.forfeit)
         who = " or ".join(s.name.title() for s in p.choosers)
         raise LawsError(
             f"{o.name}: the remedy is for {who}, not {r.seat.name.title()}",
             t.code.cite("penalty_decision"),
         )
-    return p, o.option(r.option)
+    if p.options and demanded not in p.options:
+        raise LawsError(
+            f"{o.name}: {demanded.key!r} is offered only {CONDITIONS[demanded.when]}",
+            t.code.cite(demanded.topic or o.topic),
+        )
+    return p, demanded
+
+
+def _adversary(t: Table, seat: Seat, offender: Seat) -> bool:
+    """Whether ``seat`` is an adversary of ``offender`` who may speak: dummy
+    takes no part (daw 74)."""
+    return seat.side != offender.side and (t.play is None or seat is not t.play.dummy)
 
 
 def verify_rule(t: Table, r: Ruling) -> None:
@@ -77,7 +92,7 @@ def workable_ruling(t: Table, seat: Seat | None = None) -> Ruling:
     if p is None:
         raise LawsError("there is no irregularity awaiting a ruling")
     who = p.choosers[0] if seat is None else seat
-    for opt in p.offence.options:
+    for opt in p.options or p.offence.options:
         for arg in {"": [""], "suit": ["S", "H", "D", "C"], "card": [""]}[opt.arg]:
             ruling = Ruling(who, p.offence.key, opt.key, arg)
             if t.can(ruling):
@@ -102,6 +117,9 @@ def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
         assert t.auction is not None
         _carry_out_call(t, p, p.call, key, t.auction)
         return
+    for also in opt.also:
+        # The law's "and": each remedy named with this one as well.
+        _carry_out(t, p, o.option(also), "", law)
     if key == "debar_partner":
         pen.debarred[p.seat.partner] = "bid"
     elif key in ("waive", "none", "stand", "void"):
@@ -201,6 +219,8 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
         return
     if key in ("accept", "retract", "exposed", "call_suit") and p.seat in pen.early:
         card = pen.early.pop(p.seat)  # back into the hand, or led below
+    elif key == "waive" and not play.trick and p.seat in pen.early:
+        pen.early.pop(p.seat)  # a lead out of turn waived goes back, not liable (AWL VIII §4)
     if key == "accept":
         assert card is not None
         if not play.trick:

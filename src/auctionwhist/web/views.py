@@ -183,7 +183,7 @@ def penalty_json(t: Table) -> dict[str, Any] | None:
         "law": t.code.cite(o.topic),
         "offender": SEATS[p.seat],
         "choosers": [SEATS[s] for s in p.choosers],
-        "options": [{"key": opt.key, "text": opt.text, "arg": opt.arg} for opt in o.options],
+        "options": [{"key": opt.key, "text": opt.text, "arg": opt.arg} for opt in p.options],
     }
 
 

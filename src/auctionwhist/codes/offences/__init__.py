@@ -27,6 +27,8 @@ from typing import Literal
 from ...errors import LawError
 
 __all__ = [
+    "CONDITIONS",
+    "Decided",
     "LawsError",
     "Offence",
     "Option",
@@ -40,11 +42,29 @@ __all__ = [
 #   either_adversary  either adversary of the offender; the first word is final
 #   rho / lha         the adversary on the offender's right / left
 #   last_to_play      the adversary last to play to the trick (AWL XI §1)
+#   leader_rho        the adversary on the right of the one of the offender's side
+#                     who next has the lead (AWL VIII §1); see ``Offence.decided``
 #   none              no choice: the law takes its course (``Option`` "none")
 #   director          a matter for the director or the players together
-Who = Literal["declarant", "either_adversary", "rho", "lha", "last_to_play", "none", "director"]
+Who = Literal[
+    "declarant", "either_adversary", "rho", "lha", "last_to_play", "leader_rho", "none", "director"
+]
 
 Phase = Literal["deal", "auction", "play", "end"]
+
+# When the right to the penalty is put to the chooser:
+#   at_once           as soon as the irregularity is named
+#   side_wins_trick   when the offender or his partner next wins a trick, before it
+#                     is quitted (AWL VIII §1: the suit is called from the one who
+#                     then has the lead)
+Decided = Literal["at_once", "side_wins_trick"]
+
+# The conditions an ``Option`` may carry (``Option.when``), as the laws word them;
+# the table says which hold when it puts the irregularity before the chooser.
+CONDITIONS = {
+    "second_or_third_lha_played": "if he be the second or third hand player and his left "
+    "hand adversary has played to the trick before attention has been called to the renounce",
+}
 
 
 class LawsError(LawError):
@@ -66,6 +86,11 @@ class Option:
     points: int = 0
     arg: Literal["", "suit", "card"] = ""
     topic: str = ""  # the law of this option, when not the offence's own
+    # Remedies carried out with this one, where the law says "and" (AWL X §3:
+    # the card is liable to be called, and he may be made to play his highest).
+    also: tuple[str, ...] = ()
+    # A key of ``CONDITIONS``: offered only when it holds.
+    when: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +105,13 @@ class Offence:
     phase: Phase = "play"
     # Laws that bear on it as well (topics), cited with the offence.
     see: tuple[str, ...] = field(default=())
+    decided: Decided = "at_once"
+    # The option carried out when the wrong adversary demands the penalty:
+    # "none can be enforced" (AWL XI §4, daw 109). Empty: the demand is refused.
+    forfeit: str = ""
+    # The chooser in the law's own words, where it names him by his place at the
+    # trick rather than beside the offender ("the third hand", AWL IX §2).
+    chooser: str = ""
 
     def option(self, key: str) -> Option:
         for o in self.options:

@@ -38,6 +38,7 @@ AWL_OFFENCES = {
             "play to that trick as he pleases",
             (CALL_CARD, WAIVE),
             see=("called_card", "called_by_rho"),
+            forfeit="waive",
         ),
         Offence(
             "claim_by_adversary",
@@ -56,14 +57,20 @@ AWL_OFFENCES = {
             "lead_out_of_turn",
             "a lead when it is an adversary's (or the partner's) turn to lead",
             "lead_out_of_turn",
-            "rho",
+            "leader_rho",
             "unless the suit is called before the first trick won by the offender or his partner "
             "after the offence is turned and quitted (VIII §1)",
-            "a suit may be called from him or from his partner ... the first time thereafter it "
-            "is the right of either of them to lead; when it is his partner's turn, a suit may at "
-            "once be called from the proper leader by his right-hand adversary (VIII §1-2)",
+            "a suit may be called from him or from his partner, as the case may be, the first "
+            "time thereafter it is the right of either of them to lead. The penalty can be "
+            "enforced only by the adversary on the right of the one from whom a lead can "
+            "lawfully be called, and the right thereto is lost unless such adversary calls the "
+            "suit he desires led before the first trick won by the offender or his partner "
+            "subsequent to the offence is turned and quitted (VIII §1); the cards go back into "
+            "the hands, not liable (VIII §4)",
             (AWL_CALL_SUIT, WAIVE),
             see=("false_lead_followed", "no_suit_called"),
+            decided="side_wins_trick",
+            forfeit="waive",
         ),
         Offence(
             "lead_in_partners_turn",
@@ -84,6 +91,7 @@ AWL_OFFENCES = {
                 WAIVE,
             ),
             see=("no_suit_called", "false_lead_followed"),
+            forfeit="waive",
         ),
         Offence(
             "two_cards",
@@ -123,12 +131,14 @@ AWL_OFFENCES = {
             "play_out_of_turn",
             "the fourth hand playing before the second",
             "play_out_of_turn",
-            "lha",
+            "rho",  # the third hand: the fourth hand's right-hand adversary
             "when the third hand has played to the trick",
             "the latter may be called upon by the third hand to play his highest or lowest card "
             "of the suit led, and, if he has none of that suit, to trump or not trump the trick",
             (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
             see=("third_before_second",),
+            forfeit="waive",
+            chooser="the third hand",
         ),
         Offence(
             "renounce_corrected",
@@ -137,13 +147,33 @@ AWL_OFFENCES = {
             "lha",
             "when the left-hand adversary has inflicted or waived it",
             "the card improperly played by him is liable to be called, and, if he be the second "
-            "or third hand player and his left hand adversary has played to the trick ..., he "
-            "may be required by such adversary to play his highest or his lowest card",
+            "or third hand player and his left hand adversary has played to the trick before "
+            "attention has been called to the renounce, he may be required by such adversary to "
+            "play his highest or his lowest card to the trick in which he has renounced, and "
+            "shall not play to that trick until such adversary has inflicted or waived the "
+            "penalty",
             (
-                Option("exposed", "the renounced card is liable to be called"),
-                HIGHEST,
-                LOWEST,
+                Option(
+                    "exposed",
+                    "the renounced card is liable to be called; no more is required of him",
+                ),
+                Option(
+                    "highest",
+                    "the renounced card is liable to be called, and he must play his highest "
+                    "card of the suit to the trick",
+                    also=("exposed",),
+                    when="second_or_third_lha_played",
+                ),
+                Option(
+                    "lowest",
+                    "the renounced card is liable to be called, and he must play his lowest "
+                    "card of the suit to the trick",
+                    also=("exposed",),
+                    when="second_or_third_lha_played",
+                ),
             ),
+            # The card is liable by the law itself, whoever asks (X §3).
+            forfeit="exposed",
         ),
         Offence(
             "revoke",
@@ -180,10 +210,13 @@ AWL_OFFENCES = {
             "quitted_trick",
             "naming or looking at a card of a trick turned and quitted",
             "quitted_trick",
-            "rho",
+            "leader_rho",
             "as for a lead out of turn (VIII §1)",
             "he is liable to the same penalty as if he had led out of turn",
             (AWL_CALL_SUIT, WAIVE),
+            see=("lead_out_of_turn",),
+            decided="side_wins_trick",
+            forfeit="waive",
         ),
         Offence(
             "attention_to_trick",
@@ -195,6 +228,7 @@ AWL_OFFENCES = {
             "his highest or lowest of the suit led, and, if he has none of that suit, to trump "
             "or not to trump the trick",
             (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
+            forfeit="waive",
         ),
         Offence(
             "trump_slip_looked",

@@ -49,6 +49,7 @@ DAW_OFFENCES = {
                 ),
             ),
             phase="auction",
+            forfeit="ignore",  # law 109: the wrong adversary demanding, none is enforced
         ),
         Offence(
             "pass_out_of_turn",
@@ -68,6 +69,7 @@ DAW_OFFENCES = {
                 ),
             ),
             phase="auction",
+            forfeit="ignore",  # law 109: the wrong adversary demanding, none is enforced
         ),
         Offence(
             "insufficient_bid",
@@ -257,6 +259,7 @@ DAW_OFFENCES = {
             "he incurs no penalty; but he may not rectify the error after the second hand has "
             "played to the trick, except with the consent of such second player",
             (ACCEPT, RETRACT),
+            forfeit="retract",  # law 109
         ),
         Offence(
             "play_out_of_turn",
@@ -291,6 +294,7 @@ DAW_OFFENCES = {
             "current trick; but this penalty cannot be exacted from the declarant when he is "
             "fourth to play, and it can never be enforced with dummy",
             (HIGHEST, LOWEST, WAIVE),
+            forfeit="waive",  # law 109
         ),
         Offence(
             "revoke",

@@ -23,8 +23,9 @@ def _points(n: int, what: str) -> Option:
     return Option("points", f"{n} points to the adversaries' penalty score{what}", points=n)
 
 
+# Law 98 has no forfeit for a wrong demand (daw 109): it is refused.
 ROYALTON_OFFENCES = {
-    o.key: o
+    o.key: replace(o, forfeit="")
     for o in (
         replace(
             W["call_out_of_turn"],

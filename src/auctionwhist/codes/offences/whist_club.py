@@ -34,8 +34,10 @@ TWO_CARDS_EXCHANGE = Option(
 )
 STAND = Option("stand", "the call stands and the bidding continues as if it had been in order")
 
+# Law 97 names only a wrong penalty, not the wrong adversary (daw 109): a demand
+# by an adversary the law does not entitle is refused, not a forfeit.
 WC_OFFENCES = {
-    o.key: o
+    o.key: replace(o, forfeit="")
     for o in (
         replace(
             D["call_out_of_turn"],
