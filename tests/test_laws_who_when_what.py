@@ -4,12 +4,16 @@ Goodfellow's 109, each replayed in laws mode from its event log."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from auctionwhist.calls import Bid
 from auctionwhist.cards import SUIT_MASKS, Seat
+from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
 from auctionwhist.records import Ruling
 from auctionwhist.rulings import ruling
@@ -367,3 +371,56 @@ def test_law_97_98_no_forfeit_for_the_wrong_adversary(code: str) -> None:
     o = ruling(code, "declarant_renounce_corrected", N)
     assert o.forfeit == ""
     assert ruling(code, "play_out_of_turn", E).forfeit == ""
+
+
+# -- citations: each code's own law for when the right lapses (item 6) -----------------
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+@pytest.mark.parametrize(
+    ("code", "key", "law", "words"),
+    [
+        ("daw", "revoke", "106", "before the last trick of the deal"),
+        ("auction", "revoke", "90", "before the cards have been cut for the following deal"),
+        ("royals", "revoke", "90", "before the cards have been cut for the following deal"),
+        ("royalton", "revoke", "80", "after the cards have been cut for the following deal"),
+        ("daw", "lead_out_of_turn", "91", "and the other three follow"),
+        ("auction", "lead_out_of_turn", "78", "and the other three follow"),
+        ("royalton", "lead_out_of_turn", "61", "and the declarer follow"),
+        ("auction", "exposed_card", "80", "may be repeated until such card has been played"),
+        ("royalton", "exposed_card", "72", "may be repeated until it be played"),
+    ],
+)
+def test_law_106_90_80_91_78_61_80_72_the_lapse_cites_the_codes_own_law(
+    code: str, key: str, law: str, words: str
+) -> None:
+    """daw 106, Whist Club 90, Royalton 80 (a revoke claimed in time); daw 91,
+    Whist Club 78, Royalton 61 (a false lead followed); Whist Club 80, Royalton
+    72 (an exposed card called until played): the lapse of each right cites its
+    own code's law, and that law says so in the seed."""
+    r = ruling(code, key, E)
+    assert f"(law {law})" in r.lapses
+    seed = {"daw": "000", "auction": "001", "royals": "001", "royalton": "004"}[code]
+    text = " ".join(next(SEEDS.glob(f"{seed}_*.txt")).read_text().split())
+    text = text.replace("Arevokemust", "A revoke must").lower()
+    at = text.index(words.lower())
+    # The law that says it: the last number opening a law before the words.
+    numbers = re.findall(r"(?:^|[\s-])(\d{1,3})\. ", text[max(0, at - 600) : at])
+    assert numbers[-1] == law
+
+
+def test_whist_ruling_cites_the_lapse_and_the_forfeit_whist() -> None:
+    """`whist ruling` prints who chooses, the lapse and what a wrong demand does,
+    each with its law."""
+    result = CliRunner().invoke(
+        app, ["ruling", "--code", "whist", "--offence", "play_out_of_turn", "--by", "W"]
+    )
+    out = " ".join(result.stdout.split())
+    assert result.exit_code == 0
+    assert "Who chooses: the third hand, the adversary on the offender's right (South)" in out
+    assert "none can be enforced (Law XI §4 (whist))" in out
+    royalton = CliRunner().invoke(
+        app, ["ruling", "--code", "royalton", "--offence", "revoke", "--by", "E"]
+    )
+    assert "(law 80)" in royalton.stdout and "law 106" not in royalton.stdout

@@ -143,6 +143,7 @@ ROYALTON_OFFENCES = {
             quote="all cards exposed by the declarer's adversaries are "
             "liable to be called and must be left face upward on the table; each failure to "
             "play a called card is subject to the penalty of a revoke (laws 63, 72)",
+            lapses="when the holder has played it (law 72)",
         ),
         replace(
             W["two_cards"],
@@ -182,6 +183,8 @@ ROYALTON_OFFENCES = {
             quote="the declarer may either treat the card so led as exposed or may call a suit as "
             "soon as it is the turn of either adversary to lead (law 59); if the declarer follow, "
             "the trick stands (law 61)",
+            lapses="when the declarer follows to the false lead, from his own hand or dummy's "
+            "(law 61)",
         ),
         replace(
             W["declarant_lead_out_of_turn"],
@@ -207,6 +210,7 @@ ROYALTON_OFFENCES = {
             "100 points ... the declarer may either add 100 points to his score in the penalty "
             "column or take three tricks ... Such tricks may assist the declarer to make good his "
             "declaration and to score a slam",
+            lapses="when the cards have been cut for the following deal (law 80)",
             options=(
                 Option(
                     "revoke_points",

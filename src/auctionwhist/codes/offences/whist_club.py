@@ -175,6 +175,7 @@ WC_OFFENCES = {
             D["lead_out_of_turn"],
             quote="the declarer may either treat the card so led as an exposed card, or may call "
             "a suit as soon as it is the turn of either adversary to lead (law 76)",
+            lapses="when the other three have played to the false lead (law 78)",
             options=(ACCEPT, EXPOSED, CALL_SUIT),
         ),
         replace(
@@ -207,6 +208,7 @@ WC_OFFENCES = {
             "adversaries revoke, the declarer may either add 150 points to his score in the honor "
             "column, or may take three tricks ... A revoking side cannot score, except for honors "
             "in trumps or chicane",
+            lapses="when the cards have been cut for the following deal (law 90)",
             options=revoke_choice(150, 3),
         ),
         replace(
