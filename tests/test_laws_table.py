@@ -375,8 +375,9 @@ def test_law_viii_1_lead_out_of_turn_suit_called_whist() -> None:
     assert t.penalties.deferred[wrong.side][1] == wrong
 
 
-def test_law_109_wrong_adversary_cannot_choose_daw() -> None:
-    """Law 109 (daw): a penalty demanded by the wrong adversary is refused."""
+def test_law_109_the_offenders_partner_cannot_choose_daw() -> None:
+    """Law 109 (daw) leaves the decision to the adversaries: the offender's
+    partner, who is none, cannot accept a lead out of turn; his word is refused."""
     t = opened("daw")
     assert t.play is not None
     c = next(c for c in range(52) if t.play.hands[W] >> c & 1)
