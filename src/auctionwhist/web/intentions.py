@@ -17,6 +17,7 @@ from ..records import (
     Action,
     Bridged,
     CallMade,
+    CardExposed,
     CardPlayed,
     ClaimAnswered,
     Claimed,
@@ -24,6 +25,7 @@ from ..records import (
     IrregularCard,
     Irregularity,
     LeadCalled,
+    RenounceCorrected,
     Ruling,
 )
 from ..table import Table
@@ -62,6 +64,21 @@ def parse_seat(text: object) -> Seat:
     return Seat.from_char(text)
 
 
+def _holder(t: Table, seat: Seat, card: int) -> Seat:
+    """Whose card ``seat`` acts on: dummy's when ``seat`` is the declarant and
+    the card is in dummy's hand (he plays both hands), else his own."""
+    play = t.play
+    if play is not None and play.dummy is not None and seat == play.declarer:
+        if play.hands[play.dummy] >> card & 1 or _renounced_by(t, play.dummy, card):
+            return play.dummy
+    return seat
+
+
+def _renounced_by(t: Table, seat: Seat, card: int) -> bool:
+    r = t.penalties.open_renounce(seat)
+    return r is not None and r.card == card
+
+
 def _turn_msg(t: Table, seat: Seat) -> str:
     who = t.to_act
     law = t.code.cite("turn")
@@ -96,14 +113,26 @@ def action(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> 
         return CallMade(seat, call) if mine else IrregularCall(seat, call)
     elif kind == "play":
         card = parse_card(msg.get("card"))
-        if phase != "play" or t.play is None:
+        play = t.play
+        if phase != "play" or play is None:
             raise WebError(409, "not_now", "no card is to be played now")
-        if mine:
-            return CardPlayed(t.play.turn, card)  # dummy's card is dummy's
+        if mine and (not laws or play.hands[play.turn] >> card & 1):
+            return CardPlayed(play.turn, card)  # dummy's card is dummy's
         elif laws:
-            return IrregularCard(seat, card)
+            # A card put on the table by a hand not to play (or, in turn, a
+            # card of the other hand): the declarant's from dummy's is dummy's.
+            return IrregularCard(_holder(t, seat, card), card)
         else:
             raise WebError(409, "out_of_turn", _turn_msg(t, seat))
+    elif kind in ("expose", "correct_renounce"):
+        card = parse_card(msg.get("card"))
+        if not laws:
+            raise WebError(
+                409, "not_now", f"{kind}: irregularities are ruled on in laws mode only"
+            )
+        if kind == "expose":
+            return CardExposed(seat, card)
+        return RenounceCorrected(_holder(t, seat, card), card)
     elif kind == "claim":
         tricks = msg.get("tricks")
         if not isinstance(tricks, int) or isinstance(tricks, bool):
@@ -125,11 +154,14 @@ def action(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> 
         p = t.pending
         return Ruling(seat, "" if p is None else p.offence.key, option, arg)
     elif kind == "report":
-        offence, named = msg.get("offence"), msg.get("card")
-        if not isinstance(offence, str):
-            raise WebError(400, "malformed", "report: offence must be a string")
+        # Any player may call attention to an irregularity, his own or
+        # another's: he names the offence and the offender (himself by default).
+        offence, named, offender = msg.get("offence"), msg.get("card"), msg.get("offender")
+        if not isinstance(offence, str) or len(offence) > 40:
+            raise WebError(400, "malformed", "report: offence must be an offence's key")
+        who = seat if offender is None else parse_seat(offender)
         if not laws:
             raise WebError(409, "not_now", "irregularities are ruled on in laws mode only")
-        return Irregularity(seat, offence, None if named is None else parse_card(named))
+        return Irregularity(who, offence, None if named is None else parse_card(named))
     else:
         raise WebError(400, "malformed", f"unknown message type {kind!r}")

@@ -45,6 +45,7 @@ from ..table import Table
 from .live import WebError
 from .results import Outcome
 from .service import Service
+from .views import reportable
 
 __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 
@@ -336,7 +337,7 @@ async def seat_page(request: Request) -> Response:
         "mode": info.get("mode", "enforce"),
         "columns": list(code.columns),
         "counts": code.counts,
-        "offences": _offences(code) if info.get("mode") == "laws" else [],
+        "offences": reportable(code) if info.get("mode") == "laws" else [],
     }
     return render(
         "table.html.j2",

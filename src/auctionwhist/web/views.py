@@ -18,8 +18,10 @@ from typing import Any
 from ..calls import call_str
 from ..cards import Deal, Seat, card_str
 from ..laws.offences import offence, offences_for
+from ..codes import Code
 from ..records import Claimed, Event, Ruling
 from ..table import Table
+from ..table.irregularities import NAMED_BY_ACTION
 
 __all__ = [
     "Audience",
@@ -28,6 +30,8 @@ __all__ = [
     "face_up",
     "face_up_law",
     "penalty_json",
+    "reportable",
+    "rulings_json",
     "state_view",
     "turn_view",
 ]
@@ -169,7 +173,71 @@ def state_view(
             out["legal_calls"] = [call_str(c) for c in t.legal_calls()]
         elif t.phase == "play":
             out["legal_cards"] = [card_str(c) for c in t.legal_cards()]
+    if t.laws:
+        out["rulings"] = rulings_json(t)
+        if audience is not None and t.phase == "play":
+            out["renounce"] = _own_renounce(t, audience)
     return out
+
+
+def _own_renounce(t: Table, seat: Seat) -> str | None:
+    """The card of ``seat``'s renounce in error not yet established, which he
+    may still correct (daw 103): his own secret (his partner and the
+    adversaries do not know he holds the suit), so it goes to him alone, and
+    dummy's to the declarant, who holds both hands."""
+    play = t.play
+    holders = [seat]
+    if play is not None and play.dummy is not None and seat == play.declarer:
+        holders.append(play.dummy)
+    for s in holders:
+        r = t.penalties.open_renounce(s)
+        if r is not None and r.kind != "comply":
+            return card_str(r.card)
+    return None
+
+
+def rulings_json(t: Table) -> list[dict[str, str]]:
+    """Each ruling of the deal so far, as the table heard it: the offence,
+    its law, who chose and what (the whole table's to see)."""
+    out = []
+    for ev in t.events:
+        if isinstance(ev, Ruling):
+            o = offence(t.code, ev.offence)
+            opt = next((x for x in o.options if x.key == ev.option), None)
+            out.append(
+                {
+                    "offence": o.name,
+                    "law": t.code.cite(opt.topic if opt is not None and opt.topic else o.topic),
+                    "seat": SEATS[ev.seat],
+                    "option": ev.option,
+                    "text": ev.option if opt is None else opt.text,
+                    "arg": ev.arg,
+                }
+            )
+    return out
+
+
+# What a player is not asked to report: the table names these itself, from
+# the cards (a revoke, a failure to comply) or a claim; and a deal dealt by
+# the program is never misdealt.
+_FOUND_BY_TABLE = frozenset(
+    {"revoke", "failure_to_comply", "claim_by_adversary", "claim_by_declarant"}
+)
+
+
+def reportable(code: Code) -> list[dict[str, str]]:
+    """The offences a player may call attention to at a table under ``code``
+    (``Irregularity``), with the phase each fits: those the table does not
+    name itself when the call or card is made."""
+    try:
+        table = offences_for(code)
+    except ValueError:
+        return []
+    return [
+        {"key": o.key, "name": o.name, "law": code.cite(o.topic), "phase": o.phase}
+        for o in table.values()
+        if o.key not in NAMED_BY_ACTION and o.key not in _FOUND_BY_TABLE and o.phase != "deal"
+    ]
 
 
 def penalty_json(t: Table) -> dict[str, Any] | None:

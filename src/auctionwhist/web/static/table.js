@@ -267,7 +267,7 @@ function renderHands() {
       s.phase === "done", shown && shown[seat], seat === me ? s.hand : null,
       s.dummy && s.dummy.seat === seat ? s.dummy.cards : null,
       s.my_turn && s.phase === "play" ? s.legal_cards : null, playedBy(seat),
-      faceUp(seat),
+      faceUp(seat), lawsFree(s), exposing,
     ]);
     if (drawn[seat] === sig) continue;
     drawn[seat] = sig;
@@ -277,15 +277,18 @@ function renderHands() {
       const cards = shown ? shown[seat] : s.hand;
       const legal = s.my_turn && s.phase === "play" ? s.legal_cards || [] : [];
       const up = shown ? [] : faceUp(seat);
+      const free = !shown && lawsFree(s);
+      box.classList.toggle("exposing", free && exposing);
       for (const c of sortHand(cards)) {
         const b = cardElement(c, { button: true });
         if (up.includes(c)) {
           b.classList.add("liable");
           b.title = "face up on the table, liable to be called";
         }
-        if (legal.includes(c)) b.classList.add("playable");
+        if (legal.includes(c) && !exposing) b.classList.add("playable");
+        else if (free) lawsCard(b, c, s);
         else b.disabled = true;
-        b.addEventListener("click", () => playCard(c));
+        b.addEventListener("click", () => myCard(c));
         box.append(b);
       }
       continue;
@@ -298,8 +301,11 @@ function renderHands() {
     if (s.dummy && s.dummy.seat === seat) {
       box.classList.add("dummy-hand");
       const legal = s.my_turn && s.phase === "play" ? s.legal_cards || [] : [];
-      const rows = suitRows(s.dummy.cards, { playable: legal });
+      // Laws mode: the declarant may put any of dummy's cards on the table.
+      const free = lawsFree(s) && s.declarer === me;
+      const rows = suitRows(s.dummy.cards, { playable: free ? s.dummy.cards : legal });
       for (const b of rows.querySelectorAll("button")) {
+        if (free && !legal.includes(b.dataset.card)) lawsCard(b, b.dataset.card, s);
         b.addEventListener("click", () => playCard(b.dataset.card));
       }
       box.append(rows);
@@ -374,13 +380,16 @@ function renderAuction() {
     row.append(el("td", { class: "waiting", text: s.my_turn ? "?" : "…" }));
   }
   const box = $("bidding-box");
-  const open = s.phase === "auction" && s.my_turn;
+  // Laws mode: every call of the box, in turn or not (laws calls).
+  const laws = boot.mode === "laws";
+  const open = s.phase === "auction" && (s.my_turn || laws);
   box.hidden = !open;
-  const legal = new Set(open ? s.legal_calls || [] : []);
+  const legal = new Set(open && s.my_turn ? s.legal_calls || [] : []);
   for (const b of box.querySelectorAll("button[data-call]")) {
     const ok = legal.has(b.dataset.call);
-    if (b.classList.contains("call-other")) b.hidden = !ok;
-    b.disabled = !ok;
+    if (b.classList.contains("call-other")) b.hidden = !ok && !laws;
+    b.disabled = !ok && !(open && laws);
+    lawsCall(b, open && laws && !ok, s);
   }
   if (!open) setTyped("");
 }
@@ -414,7 +423,8 @@ function renderActions() {
   pen.hidden = !penalty;
   pen.textContent = "";
   if (penalty) renderPenalty(pen, s.penalty, s.my_turn);
-  $("actions-panel").hidden = !(bridging || answer || claim || penalty || laws || undoable);
+  const lawsShown = renderLaws(s);
+  $("actions-panel").hidden = !(bridging || answer || claim || penalty || laws || lawsShown || undoable);
 }
 
 function renderPenalty(box, p, mine) {
@@ -661,6 +671,89 @@ function renderRubber() {
   box.append(el("p", { class: "note", text: `Games: N-S ${Array.isArray(games[0]) ? games[0].join(" ") : games[0]}, E-W ${Array.isArray(games[1]) ? games[1].join(" ") : games[1]}${r.finished ? " — the rubber is finished." : ""}` }));
 }
 
+// -- laws mode: what a player can do with real cards ------------------------------------
+
+// A player at a table played under the laws may put any card of his hand on
+// the table, in turn or not, and expose one; the table names the
+// irregularity and the laws take their course (docs/web.md, "Laws mode").
+let exposing = false;
+let reportPhase = null;
+
+function lawsFree(s) {
+  if (boot.mode !== "laws") return false;
+  return s.phase === "play" || (exposing && s.phase === "auction");
+}
+
+// A card the laws let him play or expose though it is not a lawful card now.
+function lawsCard(b, c, s) {
+  b.disabled = false;
+  b.classList.remove("playable");
+  b.classList.add("irregular");
+  if (exposing) b.title = `Expose the ${cardText(c)}`;
+  else if (!s.my_turn) b.title = `Not your turn: the ${cardText(c)} now is a card out of turn`;
+  else b.title = `Not a lawful card now (a renounce, or against a call the laws made): the ${cardText(c)}`;
+}
+
+function lawsCall(b, irregular, s) {
+  b.classList.toggle("irregular", irregular);
+  const label = b.getAttribute("aria-label") || b.textContent.trim();
+  const why = s.my_turn ? "not a lawful call now" : "not your turn: a call out of turn";
+  b.title = irregular ? `${label} — ${why}` : label;
+}
+
+function myCard(c) {
+  if (exposing) {
+    exposing = false;
+    send({ type: "expose", card: c });
+    render();
+    return;
+  }
+  playCard(c);
+}
+
+function toggleExpose() {
+  if (!state || boot.mode !== "laws" || !["auction", "play"].includes(state.phase)) return;
+  exposing = !exposing;
+  render();
+  if (exposing) {
+    const first = page.querySelector("#my-hand button:not(:disabled)");
+    if (first) first.focus();
+  }
+}
+
+// The laws' part of the actions panel: expose, correct a renounce, call
+// attention to an irregularity, and the rulings of the deal so far.
+function renderLaws(s) {
+  const box = $("laws");
+  if (!box) return false;
+  const acting = ["auction", "play"].includes(s.phase);
+  if (!acting) exposing = false;
+  const rulings = s.rulings || [];
+  box.hidden = !(acting || s.phase === "penalty" || rulings.length);
+  const expose = $("expose-button");
+  expose.hidden = !acting;
+  expose.setAttribute("aria-pressed", exposing ? "true" : "false");
+  expose.classList.toggle("primary", exposing);
+  $("correct-button").hidden = !s.renounce;
+  if (s.renounce) $("correct-button").textContent = `Correct my renounce (the ${cardText(s.renounce)})`;
+  const list = $("rulings");
+  list.textContent = "";
+  for (const r of rulings) {
+    const arg = r.arg ? ` (${r.arg})` : "";
+    list.append(el("li", { text: `${r.offence} — ${r.law}: ${SEAT_NAMES[r.seat] || r.seat} chose: ${r.text}${arg}.` }));
+  }
+  // The offences a player may call attention to now (their phase).
+  const fit = (boot.offences || []).filter((o) => o.phase === s.phase);
+  if (reportPhase !== s.phase) {
+    reportPhase = s.phase;
+    const sel = $("report-offence");
+    sel.textContent = "";
+    for (const o of fit) sel.append(el("option", { value: o.key, text: `${o.name} (${o.law})` }));
+  }
+  $("report").hidden = !fit.length;
+  return !box.hidden;
+}
+
 // -- intentions -------------------------------------------------------------------------
 
 // Undo is for practice against robots only: the laws let no one take back a
@@ -677,12 +770,12 @@ function undo() {
 }
 
 function playCard(card) {
-  if (!state || !state.my_turn || state.phase !== "play") return;
+  if (!state || state.phase !== "play" || !(state.my_turn || boot.mode === "laws")) return;
   send({ type: "play", card });
 }
 
 function makeCall(call) {
-  if (!state || !state.my_turn || state.phase !== "auction") return;
+  if (!state || state.phase !== "auction" || !(state.my_turn || boot.mode === "laws")) return;
   send({ type: "call", call });
   setTyped("");
 }
@@ -724,10 +817,16 @@ function onKey(e) {
     nextDeal();
     return;
   }
-  if (state.phase === "auction" && state.my_turn) {
+  const laws = boot.mode === "laws";
+  if (laws && (k === "e" || (k === "escape" && exposing)) && ["auction", "play"].includes(state.phase)) {
+    e.preventDefault();
+    toggleExpose();
+    return;
+  }
+  if (state.phase === "auction" && (state.my_turn || laws) && !exposing) {
     if (k === "enter") {
       const call = typedCall(typed);
-      if (call && (state.legal_calls || []).includes(call)) {
+      if (call && (laws || (state.legal_calls || []).includes(call))) {
         e.preventDefault();
         makeCall(call);
       } else if (typed) {
@@ -745,9 +844,9 @@ function onKey(e) {
     }
     return;
   }
-  if (state.phase === "play" && state.my_turn) {
+  if ((state.phase === "play" && (state.my_turn || laws)) || (exposing && state.phase === "auction")) {
     if (k === "arrowleft" || k === "arrowright") {
-      const buttons = [...page.querySelectorAll("button.playable")];
+      const buttons = [...page.querySelectorAll(laws ? "#baize .hand button:not(:disabled)" : "button.playable")];
       if (!buttons.length) return;
       const i = buttons.indexOf(document.activeElement);
       const j = i < 0 ? 0 : (i + (k === "arrowright" ? 1 : buttons.length - 1)) % buttons.length;
@@ -762,7 +861,8 @@ function onKey(e) {
     if (cardKey && /^[2-9tjqka0]$/.test(k)) {
       const card = cardKey + (k === "0" ? "T" : k.toUpperCase());
       cardKey = "";
-      if ((state.legal_cards || []).includes(card)) playCard(card);
+      if (laws && (state.hand || []).concat(state.declarer === me && state.dummy ? state.dummy.cards : []).includes(card)) myCard(card);
+      else if ((state.legal_cards || []).includes(card)) playCard(card);
       else showError(`You may not play the ${cardText(card)} now.`);
     }
   }
@@ -796,13 +896,18 @@ $("help-button").addEventListener("click", openHelp);
 const reportForm = $("report-form");
 if (reportForm) {
   const sel = $("report-offence");
-  for (const o of boot.offences) sel.append(el("option", { value: o.key, text: `${o.name} (${o.law})` }));
   reportForm.addEventListener("submit", (e) => {
     e.preventDefault();
     const card = $("report-card").value.trim().toUpperCase();
-    const msg = { type: "report", offence: sel.value };
+    const msg = { type: "report", offence: sel.value, offender: $("report-offender").value };
     if (card) msg.card = card;
     send(msg);
+    $("report").open = false;
+  });
+  $("report-offender").value = SEATS[(SEATS.indexOf(me) + 1) % 4]; // his left-hand adversary, to start with
+  $("expose-button").addEventListener("click", toggleExpose);
+  $("correct-button").addEventListener("click", () => {
+    if (state && state.renounce) send({ type: "correct_renounce", card: state.renounce });
   });
 }
 document.addEventListener("keydown", onKey);
