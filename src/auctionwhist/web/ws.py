@@ -48,6 +48,8 @@ INTENTIONS = frozenset(
         "call_lead",
         "rule",
         "report",
+        "expose",
+        "correct_renounce",
         "next",
         "undo",
     )

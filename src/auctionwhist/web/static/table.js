@@ -436,7 +436,7 @@ function renderPenalty(box, p, mine) {
   }
   for (const o of p.options || []) {
     const row = el("div", { class: "option" });
-    const b = el("button", { type: "button", text: o.text || o.key });
+    const b = el("button", { type: "button", text: o.text || o.key, "data-option": o.key });
     let arg = null;
     if (o.arg === "suit") {
       arg = el("select", { "aria-label": "the suit" });
