@@ -155,6 +155,14 @@ def renounce_card(v: dict[str, Any]) -> str | None:
     return next((c for c in v["irregular"] if suit(c) not in led), None)
 
 
+def ruled(page: Page, words: str) -> None:
+    """Wait until the page's list of rulings has one saying ``words``."""
+    page.wait_for_function(
+        "w => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes(w))",
+        arg=words,
+    )
+
+
 def texts(page: Page, selector: str) -> list[str]:
     out: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
     return out
@@ -192,9 +200,7 @@ def test_a_renounce_from_the_page_corrected_then_established_and_the_revoke_scor
     assert "renounce in error corrected" in east.inner_text("#penalty")
     assert "Law 103 (daw)" in east.inner_text("#penalty")
     click(east, "#penalty button[data-option='highest']")
-    south.wait_for_function(
-        "() => document.querySelectorAll('#rulings li').length === 1"
-    )
+    south.wait_for_function("() => document.querySelectorAll('#rulings li').length === 1")
     ruling = texts(south, "#rulings li")[0]
     assert "Law 103 (daw)" in ruling and "East chose" in ruling and "highest" in ruling
     # South must now play his highest card of the suit led: one lawful card.
@@ -294,9 +300,7 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     click(east, "#penalty button[data-option='call_card']")
     if view(east)["phase"] == "penalty":  # calling it would compel a revoke: not allowed
         click(east, "#penalty button[data-option='waive']")
-    east.wait_for_function(
-        "() => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes('exposed'))"
-    )
+    ruled(east, "exposed")
 
     # Any player calls attention to an irregularity: South names his own
     # partner for information given after the final declaration (daw 61);
@@ -312,10 +316,8 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     assert "Offender: North" in east.inner_text("#penalty")
     east.select_option("#penalty select", "H")
     click(east, "#penalty button[data-option='call_suit']")
-    south.wait_for_function(
-        "() => [...document.querySelectorAll('#rulings li')].some(li => li.textContent.includes('Law 61 (daw)'))"
-    )
+    ruled(south, "Law 61 (daw)")
     last = texts(south, "#rulings li")[-1]
-    assert "East chose" in last and "(H)" in last
+    assert "East chose" in last and "(♥)" in last
     south.screenshot(path=str(shots / "table-laws-play-wide.png"))
     assert errors == [[], []]

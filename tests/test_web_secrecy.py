@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from auctionwhist.cards import Seat, card_from_str
+from auctionwhist.cards import Seat, card_from_str, card_str
 from auctionwhist.records import CardExposed, CardPlayed, IrregularCard
 from auctionwhist.web.bench import choose
 from auctionwhist.web.service import Conn, LiveTable, Service, WebError
@@ -362,3 +362,41 @@ def test_in_enforce_mode_a_claim_lays_no_hand_face_up(tmp_path: Path) -> None:
 
     asyncio.run(run())
     assert watcher.checked > 30
+
+
+def test_law_80_an_exposed_card_goes_to_every_seat_and_nothing_else_of_the_hand(
+    tmp_path: Path,
+) -> None:
+    """daw 80 (issue 17 item 11): a card an adversary exposes from the page
+    lies face up for the whole table: every seat is sent it, with the law,
+    and no other card of his hand; the Watcher checks every message."""
+    service, watcher, conns, lt = _four_at_a_laws_table(tmp_path, "daw", "laws")
+
+    async def run() -> None:
+        leader = await _play_until_an_adversary_leads(service, conns, lt, 1)
+        t = lt.table
+        assert t is not None and t.play is not None
+        shower = leader.partner  # not to play: he exposes a card out of turn
+        held = [c for c in range(52) if t.play.hands[shower] >> c & 1]
+        card = held[-1]
+        for c in conns.values():
+            _messages(c)
+        await submit(service, conns[shower], {"type": "expose", "card": card_str(card)})
+        for s, c in conns.items():
+            msgs = _messages(c)
+            ups = [m["event"] for m in msgs
+                   if m["type"] == "event" and m["event"]["type"] == "face_up"]  # fmt: skip
+            assert len(ups) == 1 and ups[0]["cards"] == [card_str(card)], s
+            assert ups[0]["law"] == "Law 80 (daw)"
+            if s != shower:
+                assert not (set(held) - {card}) & cards_in(msgs), s
+            tok = c.token
+            assert tok is not None
+            state = service.catch_up(tok, None)[0]
+            assert state["face_up"] == {shower.name[0]: [card_str(card)]}
+            if s != shower:
+                assert not (set(held) - {card}) & cards_in(state), s
+
+    asyncio.run(run())
+    assert watcher.checked > 10
+    service.close()

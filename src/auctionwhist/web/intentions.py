@@ -68,9 +68,10 @@ def _holder(t: Table, seat: Seat, card: int) -> Seat:
     """Whose card ``seat`` acts on: dummy's when ``seat`` is the declarant and
     the card is in dummy's hand (he plays both hands), else his own."""
     play = t.play
-    if play is not None and play.dummy is not None and seat == play.declarer:
-        if play.hands[play.dummy] >> card & 1 or _renounced_by(t, play.dummy, card):
-            return play.dummy
+    if play is None or play.dummy is None or seat != play.declarer:
+        return seat
+    if play.hands[play.dummy] >> card & 1 or _renounced_by(t, play.dummy, card):
+        return play.dummy
     return seat
 
 
@@ -127,9 +128,7 @@ def action(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> 
     elif kind in ("expose", "correct_renounce"):
         card = parse_card(msg.get("card"))
         if not laws:
-            raise WebError(
-                409, "not_now", f"{kind}: irregularities are ruled on in laws mode only"
-            )
+            raise WebError(409, "not_now", f"{kind}: irregularities are ruled on in laws mode only")
         if kind == "expose":
             return CardExposed(seat, card)
         return RenounceCorrected(_holder(t, seat, card), card)

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..calls import call_str
 from ..cards import Deal, Seat, card_str
-from ..laws.offences import offence, offences_for
 from ..codes import Code
+from ..laws.offences import offence, offences_for
 from ..records import Claimed, Event, Ruling
 from ..table import Table
 from ..table.irregularities import NAMED_BY_ACTION

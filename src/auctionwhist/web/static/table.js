@@ -739,7 +739,7 @@ function renderLaws(s) {
   const list = $("rulings");
   list.textContent = "";
   for (const r of rulings) {
-    const arg = r.arg ? ` (${r.arg})` : "";
+    const arg = !r.arg ? "" : ` (${r.arg.length === 1 ? SUIT_SYMBOLS[r.arg] || r.arg : cardText(r.arg)})`;
     list.append(el("li", { text: `${r.offence} — ${r.law}: ${SEAT_NAMES[r.seat] || r.seat} chose: ${r.text}${arg}.` }));
   }
   // The offences a player may call attention to now (their phase).
