@@ -187,6 +187,7 @@ function doubledText(contract) {
 
 function promptText() {
   const s = state;
+  if (exposing) return "Expose a card: choose it from your hand (Escape: no card).";
   const who = SEAT_NAMES[s.to_act] || "";
   switch (s.phase) {
     case "auction":
