@@ -1,0 +1,547 @@
+"""The rules of bidding, each a small named unit citing the passage it follows.
+
+Seeds: Hopson on Auction (001: "The Dealer's Bid", "The Second Bidder", "The
+Third Bidder", "The Fourth Bidder", "Doubling and Re-doubling", "The Personal
+Equation"), Goodfellow's "Principles of Play" (000) and Hawley's Royalton,
+chapter I (004). A family is the ordered tuple of its rules; the first rule
+that gives a legal call decides.
+"""
+
+from __future__ import annotations
+
+from ....calls import DENOMINATIONS, Bid, Other
+from . import evaluate as ev
+from .situation import Decision, Rule, Situation, rule
+
+__all__ = ["COUNTS", "ROYALTON", "family_for"]
+
+_SUITS = ("C", "D", "H", "S")
+
+
+def _name(b: Bid) -> str:
+    return str(b)
+
+
+def _defence(s: Situation, bid: Bid) -> float:
+    """Tricks our side should take against ``bid``: our quick tricks, trump
+    tricks in their suit, and partner's share."""
+    t = s.quick
+    trump = bid.denom.trump
+    if trump is not None:
+        n = ev.length(s.hand, int(trump))
+        t += max(0.0, n - 3) + (0.5 if ev.honor_count(s.hand, int(trump)) >= 2 else 0.0)
+    return t + (1.5 if not s.partner_bids else 2.5)
+
+
+# -- doubling and re-doubling (common) --------------------------------------
+
+
+# Hopson, "Doubling and Re-doubling": "If you have been doubled, be extremely
+# cautious about re-doubling."
+@rule("cautious_redouble", 'Hopson, "Doubling and Re-doubling"')
+def cautious_redouble(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or not s.legal(Other.REDOUBLE) or last[1].denom.nullo:
+        return None
+    bid = last[1]
+    if s.estimate(bid.denomination) >= 6 + bid.level + s.shift(2.0):
+        return Decision(Other.REDOUBLE, f"Redouble: the hand makes {bid} with two tricks to spare.")
+    return None
+
+
+# Hopson, "Doubling and Re-doubling": "When your partner's bid has been
+# doubled, take him out if you can with safety ... by bidding on some suit of a
+# higher value"; "do not be over-anxious to take him out".
+@rule("take_out_of_double", 'Hopson, "Doubling and Re-doubling"')
+def take_out_of_double(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled != 1:
+        return None
+    bid = last[1]
+    their = bid.denom.trump
+    if their is None or ev.length(s.hand, int(their)) >= 2:
+        return None
+    values = s.values
+    for suit in sorted(range(4), key=lambda x: -ev.length(s.hand, x)):
+        key = s.suit_key(suit)
+        if key not in values or values[key] <= values[bid.denomination]:
+            continue
+        if ev.length(s.hand, suit) >= 6:
+            b = s.cheapest(key)
+            if b is not None and b.level <= bid.level + 1:
+                return Decision(
+                    b,
+                    f"{b}: partner's {bid} is doubled and I hold none of it, so I take "
+                    f"him out into a suit of higher value.",
+                )
+    return None
+
+
+# Hopson, "Doubling and Re-doubling": the "free double" — where the
+# adversaries' bid gives them game if made, a double costs nothing more.
+@rule("free_double", 'Hopson, "Doubling and Re-doubling" (the free double)')
+def free_double(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or not s.legal(Other.DOUBLE):
+        return None
+    seat, bid = last
+    if bid.denom.nullo or not s.scores_game(bid, seat):
+        return None
+    need = 13 - (6 + bid.level) + 1  # tricks that defeat it
+    if _defence(s, bid) >= s.shift(need, 1.0):
+        return Decision(
+            Other.DOUBLE,
+            f"Double: {bid} would give them game if made, and I count {need} tricks "
+            "against it — a free double.",
+        )
+    return None
+
+
+# Hopson, "Doubling and Re-doubling": the second object of bidding is "to bid
+# your opponents up to a point at which you can double"; "it is seldom
+# advisable to double a bid of one"; and (The Second Bidder) "it is almost
+# always dangerous to double one no-trump".
+@rule("penalty_double", 'Hopson, "Doubling and Re-doubling"')
+def penalty_double(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or not s.legal(Other.DOUBLE):
+        return None
+    bid = last[1]
+    if bid.level < 2 or bid.denom.nullo:
+        return None
+    need = 13 - (6 + bid.level) + 1
+    if _defence(s, bid) >= s.shift(need + 1.5, 1.0):
+        return Decision(
+            Other.DOUBLE, f"Double: they are bid up to {bid} and I count {need} tricks against it."
+        )
+    return None
+
+
+# -- the old and new counts (auction, royals, daw) --------------------------
+
+
+# Hopson, "The Second Bidder": "double his one spade bid on short high black
+# cards together with some outside strength, in order to inform your partner";
+# "never bid two spades over a one spade bid".
+@rule("double_one_spade", 'Hopson, "The Second Bidder"')
+def double_one_spade(s: Situation) -> Decision | None:
+    last = s.last
+    if s.position != 2 or not s.first_round or last is None or not s.weak_suit:
+        return None
+    bid = last[1]
+    if bid != Bid(1, s.weak_suit) or not s.legal(Other.DOUBLE):
+        return None
+    suit = _SUITS.index(s.weak_suit)
+    if (
+        ev.length(s.hand, suit) <= 4
+        and ev.quick_tricks_in(s.hand, suit) >= 1.5
+        and s.quick >= s.shift(3.0)
+    ):
+        return Decision(
+            Other.DOUBLE,
+            f"Double the dealer's one {bid.denom.name}: short high cards there and "
+            "outside strength, to inform my partner.",
+        )
+    return None
+
+
+def _nt_hand(s: Situation, quick: float) -> bool:
+    stops = sum(ev.stopped(s.hand, x) for x in range(4))
+    return ev.balanced(s.hand) and stops >= 3 and s.quick >= s.shift(quick)
+
+
+# Hopson, "The Dealer's Bid": "if you have a no-trump bid, however weak, ...
+# it enables you to anticipate a no-trump declaration of the second hand";
+# "The Second Bidder": "the no-trump bid is still, of course, the best
+# declaration possible".
+@rule("one_no_trump", 'Hopson, "The Dealer\'s Bid"')
+def one_no_trump(s: Situation) -> Decision | None:
+    if s.position > 2 or not s.first_round or s.partner_bids or "NT" not in s.values:
+        return None
+    if s.last is not None and s.last[1].level > 1:
+        return None
+    if not _nt_hand(s, 3.0):
+        return None
+    their = s.last[1].denom.trump if s.last is not None else None
+    if their is not None and not ev.stopped(s.hand, int(their)):
+        return None
+    b = Bid(1, "NT")
+    return Decision(
+        b, f"One no-trump: three suits protected and {s.quick:g} quick tricks, an even hand."
+    )
+
+
+# Hopson, "The Dealer's Bid": "Holding six or seven cards headed by the queen
+# or jack in royals or hearts, together with outside strength such as an ace
+# and king, bid to make two"; the bid is kept to the suits that go game in four.
+@rule("two_on_long_suit", 'Hopson, "The Dealer\'s Bid"')
+def two_on_long_suit(s: Situation) -> Decision | None:
+    if not s.opening:
+        return None
+    for suit in range(4):
+        key = s.suit_key(suit)
+        if key not in s.values or s.game_level(key) != 4:
+            continue
+        n = ev.length(s.hand, suit)
+        outside = s.quick - ev.quick_tricks_in(s.hand, suit)
+        if n >= 6 and outside >= s.shift(1.5):
+            b = Bid(2, key)
+            return Decision(
+                b,
+                f"Two {b.denom.name}: {n} of them with an ace and king outside — "
+                "an aggressive bid for game in four.",
+            )
+    return None
+
+
+def _biddable(s: Situation, suit: int) -> bool:
+    """Hopson: "never bid to make one in any suit ... unless he holds the ace or
+    king of the suit bid. If your suit is headed by the king, then the queen
+    should go with it"; four cards at least."""
+    b = ev.suit_bits(s.hand, suit)
+    return ev.length(s.hand, suit) >= 4 and bool(b & (1 << 12) or (b & (1 << 11) and b & (1 << 10)))
+
+
+# Hopson, "The Dealer's Bid": "you must have two quick tricks with outside
+# support to bid to make one odd in any suit. For example, ace, king, and two
+# small cards with outside support is a sound declaration."
+@rule("one_of_a_suit", 'Hopson, "The Dealer\'s Bid"')
+def one_of_a_suit(s: Situation) -> Decision | None:
+    if not s.first_round or s.partner_bids or (s.last is not None and s.last[1].level > 1):
+        return None
+    choices = [
+        x
+        for x in range(4)
+        if _biddable(s, x)
+        and s.suit_key(x) in s.values
+        and s.suit_key(x) != s.weak_suit
+        and ev.quick_tricks_in(s.hand, x) >= 1
+    ]
+    if not choices or s.quick < s.shift(2.5):
+        return None
+    suit = max(choices, key=lambda x: (ev.length(s.hand, x), s.values[s.suit_key(x)]))
+    b = s.cheapest(s.suit_key(suit))
+    if b is None or b.level > 1:
+        return None
+    return Decision(
+        b,
+        f"One {b.denom.name}: the suit is headed by the ace or king and queen, with "
+        f"{s.quick:g} quick tricks in the hand.",
+    )
+
+
+# Hopson, "The Third Bidder": partner's one no-trump, and "nothing of value,
+# practically, except a long low suit ... you must bid two in that suit,
+# provided it be royals, hearts, or diamonds"; "if your hand is worse ...
+# leave his no-trump alone".
+@rule("weakness_take_out", 'Hopson, "The Third Bidder"')
+def weakness_take_out(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or last[1] != Bid(1, "NT"):
+        return None
+    if s.quick > 1.0:
+        return None
+    values = s.values
+    ranked = sorted((k for k in values if k in ("C", "D", "H", "S", "RS")), key=values.__getitem__)
+    upper = ranked[-3:]  # the three suits of highest value: royals, hearts, diamonds
+    for suit in sorted(range(4), key=lambda x: -ev.length(s.hand, x)):
+        key = s.suit_key(suit)
+        if key in upper and ev.long_low_suit(s.hand, suit):
+            b = Bid(2, key)
+            return Decision(
+                b,
+                f"Two {b.denom.name}: a long low suit and nothing else — my hand is of "
+                "no help to partner's no-trump.",
+            )
+    return None
+
+
+# Hopson, "The Third Bidder": "Should your partner bid one spade and the second
+# player pass, do not take him out on a poor hand, because his loss in
+# penalties is limited to 100."
+@rule("leave_one_spade", 'Hopson, "The Third Bidder"')
+def leave_one_spade(s: Situation) -> Decision | None:
+    last = s.last
+    if not s.weak_suit or last is None or last[0] != s.view.partner:
+        return None
+    if last[1] != Bid(1, s.weak_suit) or s.quick >= s.shift(2.5):
+        return None
+    return Decision(
+        Other.PASS,
+        f"Pass: partner's one {last[1].denom.name} loses at most 100, and my poor "
+        "hand would only add to the loss.",
+    )
+
+
+# Hopson, "The Fourth Bidder": "Where the dealer has bid a no-trump, it is often
+# of the utmost importance for the fourth player to bid some suit in order to
+# show his partner what to lead."
+@rule("show_the_lead", 'Hopson, "The Fourth Bidder"')
+def show_the_lead(s: Situation) -> Decision | None:
+    if s.position != 4 or not s.first_round:
+        return None
+    dealer_bids = s.view.bids_of(s.view.dealer)
+    if not dealer_bids or dealer_bids[0].denomination != "NT" or s.partner_bids:
+        return None
+    for suit in range(4):
+        if ev.length(s.hand, suit) >= 5 and ev.quick_tricks_in(s.hand, suit) >= 2:
+            b = s.cheapest(s.suit_key(suit))
+            if b is not None and b.level <= 2:
+                return Decision(
+                    b, f"{b}: over the dealer's no-trump, to show partner what to lead."
+                )
+    return None
+
+
+# Hopson, "The Third Bidder": "you should not support his bid unless you can see
+# two tricks for him in your hand ... you must not support your partner's bid
+# on trumps alone"; "if his partner holds to his original bid it is usually
+# best to leave him with it".
+@rule("support_partner", 'Hopson, "The Third Bidder"')
+def support_partner(s: Situation) -> Decision | None:
+    bids = s.partner_bids
+    if not bids or s.ours_standing:
+        return None
+    pb = bids[-1]
+    if pb.denom.trump is None or pb.denomination == s.weak_suit:
+        return None
+    if ev.support_tricks(s.hand, int(pb.denom.trump)) < s.shift(2.0):
+        return None
+    b = s.cheapest(pb.denomination)
+    if b is None or b.level > s.target_level(pb.denomination):
+        return None
+    return Decision(b, f"{b}: partner is overbid and I see two tricks for him in my hand.")
+
+
+# Hopson, "The Third Bidder": "if his partner holds to his original bid it is
+# usually best to leave him with it", and "Know the Score": a declaration
+# that already gives game needs no more.
+@rule("leave_partner", 'Hopson, "The Third Bidder"; "Know the Score"')
+def leave_partner(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled:
+        return None
+    bid = last[1]
+    if s.scores_game(bid, last[0]):
+        return Decision(Other.PASS, f"Pass: partner's {bid} gives us game if he makes it.")
+    before = {b.denomination for b in s.partner_bids[:-1]}
+    if len(s.partner_bids) >= 2 and bid.denomination in before:
+        return Decision(Other.PASS, f"Pass: partner holds to his {bid.denom.name}; I leave him.")
+    return None
+
+
+def _candidates(s: Situation) -> list[str]:
+    out = []
+    for suit in range(4):
+        key = s.suit_key(suit)
+        if key not in s.values or key == s.weak_suit:
+            continue
+        named = DENOMINATIONS[key].named
+        partner_named = {b.denom.named for b in s.partner_bids}
+        n = ev.length(s.hand, suit)
+        if n >= 5 or (named in partner_named and n >= 3) or (n >= 4 and _biddable(s, suit)):
+            out.append(key)
+    last = s.last
+    if "NT" in s.values and ev.balanced(s.hand) and s.quick >= s.shift(2.5):
+        stops = all(
+            ev.stopped(s.hand, int(b.denom.trump))
+            for b in s.their_bids
+            if b.denom.trump is not None
+        )
+        if stops and (last is None or not last[1].denom.nullo):
+            out.append("NT")
+    return out
+
+
+# Goodfellow, "Principles of Play": "the bidding of the full value of each hand
+# with judgment and conservatism, to avoid a loss of contract, is of prime
+# importance"; Hopson, "The Fourth Bidder": "it is generally well to over-bid
+# the declaration of an opponent if you can do so with safety". The contract
+# worth most, game first ("Know the Score"), within the hands' tricks.
+@rule("full_value", 'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"')
+def full_value(s: Situation) -> Decision | None:
+    if s.opening:
+        return None  # the dealer's first call follows the dealer's own rules
+    best: tuple[tuple[int, int, float], Bid] | None = None
+    for key in _candidates(s):
+        b = s.cheapest(key)
+        if b is None:
+            continue
+        target = s.target_level(key)
+        if b.level > target:
+            continue
+        game = s.game_level(key)
+        level = b.level
+        # go on to game when the hands hold it (daw 7: game in one deal)
+        if game is not None and b.level < game <= target and not s.first_round:
+            level = game
+        worth = level * s.values[key]
+        rank = (int(game is not None and level >= game), worth, s.estimate(key))
+        if best is None or rank > best[0]:
+            best = (rank, Bid(level, key, b.royal))
+    if best is None:
+        return None
+    b = best[1]
+    if not s.legal(b):
+        return None
+    return Decision(
+        b,
+        f"{b}: our hands should take {s.estimate(b.denomination):.1f} tricks at "
+        f"{b.denom.name}, and this is the declaration worth most within them.",
+    )
+
+
+# Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
+# the judgment of the dealer his hand does not warrant an initial bid higher
+# than one spade" (the dealer must declare: daw 52, Whist Club 44).
+@rule("one_spade", 'Hopson, "The Dealer\'s Bid"')
+def one_spade(s: Situation) -> Decision | None:
+    if not s.opening:
+        return None
+    key = s.weak_suit or min(s.values, key=s.values.__getitem__)
+    b = Bid(1, key)
+    return Decision(
+        b, f"One {b.denom.name}: the dealer must declare, and the hand warrants no more."
+    )
+
+
+# Hopson, "The Second Bidder": "where you have nothing else in your hand ...
+# sit tight and do not bid and do not double"; "Sit tight when your luck is bad."
+@rule("sit_tight", 'Hopson, "The Second Bidder"')
+def sit_tight(s: Situation) -> Decision | None:
+    if Other.PASS in s.view.legal_calls:
+        return Decision(Other.PASS, "Pass: the hand holds no sound declaration or double.")
+    return None
+
+
+# -- Royalton (Hawley, chapter I) --------------------------------------------
+
+
+# Hawley ch. I, "The Nullo": the no-trump's "value under this system has been
+# reduced to an honest call for the partner's best suit, and this call is
+# mandatory."
+@rule("answer_no_trump_call", 'Hawley, Royalton ch. I ("The Nullo")')
+def answer_no_trump_call(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or last[1].denomination != "NT":
+        return None
+    if len(s.partner_bids) != 1:
+        return None
+    suit = s.best_suit()
+    b = s.cheapest(s.suit_key(suit))
+    if b is None or b.level > last[1].level + 1:
+        return None
+    return Decision(
+        b, f"{b}: partner's no-trump calls for my best suit, and the call is mandatory."
+    )
+
+
+# Hawley ch. I: "a meritorious bid may 'call' the pushing bid, or outrank an
+# equal bid for tricks odd by bidding his lower declaration as a 'royal'. For
+# example, A has declared three spades, and an opponent three hearts ... he
+# raises his three spades to three spades 'royal'."
+@rule("royal_call", "Hawley, Royalton ch. I (the royal bid)")
+def royal_call(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0].side == s.view.seat.side or last[1].royal:
+        return None
+    ours = s.my_bids or s.partner_bids
+    if not ours:
+        return None
+    mine = ours[-1]
+    if mine.level != last[1].level or mine.royal or mine.denom.nullo:
+        return None
+    b = Bid(mine.level, mine.denomination, royal=True)
+    if s.estimate(mine.denomination) < 6 + b.level + s.shift(0.5):
+        return None
+    return Decision(
+        b,
+        f"{b} royal: {last[1]} looks a pushing bid, and ours at the same level is the "
+        "more meritorious; I call it, risking 100 a trick.",
+    )
+
+
+# Hawley ch. I, "The Nullo": a low hand — deuces and treys, no long high suit —
+# makes the nullo, "the most precarious of all and the most difficult to play".
+@rule("nullo_on_low_hand", 'Hawley, Royalton ch. I ("The Nullo")')
+def nullo_on_low_hand(s: Situation) -> Decision | None:
+    if "NL" not in s.values:
+        return None
+    danger = ev.nullo_danger(s.hand)
+    if danger > s.shift(1.0, 1.0):
+        return None
+    if s.partner_bids and not any(b.denom.nullo for b in s.partner_bids):
+        return None  # partner has shown tricks, not a low hand
+    b = s.cheapest("NL")
+    if b is None:
+        return None
+    top = 2 if danger == 0 else 1
+    if b.level > top:
+        return None
+    return Decision(b, f"{b}: a low hand with only {danger} card(s) likely to win a trick.")
+
+
+# Hawley ch. I: the no-trump "is a most valuable asset here, in that honest
+# information, strength, can be developed ... a logical and effective call for
+# the partner's best suit to develop a suit declaration".
+@rule("no_trump_call", "Hawley, Royalton ch. I (summary 14)")
+def no_trump_call(s: Situation) -> Decision | None:
+    if not s.first_round or s.partner_bids or s.my_bids:
+        return None
+    if not _nt_hand(s, 3.0) or any(ev.length(s.hand, x) >= 5 for x in range(4)):
+        return None
+    b = s.cheapest("NT")
+    if b is None or b.level > 1:
+        return None
+    return Decision(b, f"{b}: strength in every suit; I call for partner's best suit.")
+
+
+# Hawley ch. I, "Dealer 'No Bid'": the dealer, like every other hand, may pass
+# "instead of compelling a declaration of weakness" (Royalton law 30).
+@rule("dealer_no_bid", "Hawley, Royalton ch. I (\"Dealer 'No Bid'\")")
+def dealer_no_bid(s: Situation) -> Decision | None:
+    if s.opening and Other.NO_BID in s.view.legal_calls:
+        return Decision(Other.NO_BID, "No bid: the hand has no declaration of merit.")
+    return None
+
+
+COUNTS: tuple[Rule, ...] = (
+    cautious_redouble,
+    take_out_of_double,
+    double_one_spade,
+    free_double,
+    penalty_double,
+    weakness_take_out,
+    leave_one_spade,
+    leave_partner,
+    one_no_trump,
+    two_on_long_suit,
+    one_of_a_suit,
+    show_the_lead,
+    support_partner,
+    full_value,
+    one_spade,
+    sit_tight,
+)
+
+ROYALTON: tuple[Rule, ...] = (
+    cautious_redouble,
+    take_out_of_double,
+    answer_no_trump_call,
+    royal_call,
+    free_double,
+    penalty_double,
+    leave_partner,
+    nullo_on_low_hand,
+    no_trump_call,
+    one_of_a_suit,
+    support_partner,
+    full_value,
+    dealer_no_bid,
+    sit_tight,
+)
+
+
+def family_for(code_royal_bids: bool) -> tuple[Rule, ...]:
+    """Royalton's rules where the code has royal bids, else the counts'."""
+    return ROYALTON if code_royal_bids else COUNTS
