@@ -60,6 +60,7 @@ bench_app.command("engine")(bench.bench_engine_command)
 bench_app.command("solver")(bench.bench_solver_command)
 bench_app.command("server")(serve.bench_server_command)
 bench_app.command("robots")(bench.bench_robots_command)
+bench_app.command("bidding")(bench.bench_bidding_command)
 
 app.add_typer(club_app, name="club")
 club_app.command("cut-out")(club.cut_out_command)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, NoReturn
 
 import typer
 from rich import box
 from rich.console import Console, JustifyMethod
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 from typer.core import TyperGroup
@@ -52,6 +54,7 @@ __all__ = [
     "hand_text",
     "honors_of",
     "new_console",
+    "on_terminal",
     "one_line",
     "outcome",
     "revokes_of",
@@ -365,3 +368,27 @@ def outcome(result: DealResult) -> str:
         how = f"down {need - taken}"
     whose = "adversaries' tricks" if c.denom.nullo else "tricks"
     return f"{c} by {seat.name.title()}, {taken} {whose}: {how}"
+
+
+def on_terminal(what: str, total: int | None = None) -> AbstractContextManager[Callable[[], None]]:
+    """While long work runs: on standard error, and only on a terminal (rich's
+    live display writes a line break elsewhere, and piped output stays
+    clean), ``what`` with the time taken and a spinner, or with ``total`` a
+    bar that the callable given to the ``with`` block advances by one."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return nullcontext(lambda: None)
+    text = "[progress.description]{task.description}"
+    if total is None:
+        bar = Progress(SpinnerColumn(), text, TimeElapsedColumn(), console=err, transient=True)
+    else:
+        columns = (text, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        bar = Progress(*columns, console=err, transient=True)
+    task = bar.add_task(what, total=total)
+
+    @contextmanager
+    def running() -> Iterator[Callable[[], None]]:
+        with bar:
+            yield lambda: bar.advance(task)
+
+    return running()

@@ -3,8 +3,6 @@
 
 import json
 import os
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +13,6 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    SpinnerColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
@@ -40,6 +37,7 @@ from ._common import (
     deal_of,
     fail,
     new_console,
+    on_terminal,
     seat_of,
 )
 
@@ -99,30 +97,6 @@ def _par_view(code: Code, p: Par, out: Console) -> None:
 
 def _processes(n: int) -> str:
     return "1 local process" if n == 1 else f"{n} local processes"
-
-
-def _on_terminal(what: str, total: int | None = None) -> AbstractContextManager[Callable[[], None]]:
-    """While long work runs: on standard error, and only on a terminal (rich's
-    live display writes a line break elsewhere, and piped output stays
-    clean), ``what`` with the time taken and a spinner, or with ``total`` a
-    bar that the callable given to the ``with`` block advances by one."""
-    err = Console(stderr=True)
-    if not err.is_terminal:
-        return nullcontext(lambda: None)
-    text = "[progress.description]{task.description}"
-    if total is None:
-        bar = Progress(SpinnerColumn(), text, TimeElapsedColumn(), console=err, transient=True)
-    else:
-        columns = (text, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        bar = Progress(*columns, console=err, transient=True)
-    task = bar.add_task(what, total=total)
-
-    @contextmanager
-    def running() -> Iterator[Callable[[], None]]:
-        with bar:
-            yield lambda: bar.advance(task)
-
-    return running()
 
 
 def _review_view(reviews: list[CardReview]) -> RichTable:
@@ -213,7 +187,7 @@ def analyse_command(
         what = "solving every strain double dummy"
         if "NL" in strains_of(c):
             what += ", nullo too (it can take minutes)"
-        with _on_terminal(what):
+        with on_terminal(what):
             a = analyse(c, d, suit)
     except WhistError as e:
         fail(str(e))
@@ -279,7 +253,7 @@ def review_command(
     played = table.play.played
     # at nullo the core scores a card of the early tricks in seconds to minutes
     what = "scoring the cards" + (" (nullo: minutes)" if strain == "NL" else "")
-    with _on_terminal(what, played) as advance:
+    with on_terminal(what, played) as advance:
         reviews = review_play(table, advance)
     out = new_console()
     if as_json:

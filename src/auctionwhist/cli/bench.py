@@ -1,5 +1,6 @@
 """``whist bench``: how fast the engine runs beside endplay (``engine``), the
-solver beside DDS (``solver``), and the robots' strength (``robots``).
+solver beside DDS (``solver``), the robots' strength (``robots``) and their
+bidding (``bidding``).
 ``whist bench server`` starts the web app, so it lives with ``serve``."""
 
 from __future__ import annotations
@@ -10,9 +11,14 @@ from typing import Annotated
 
 import typer
 
-from ._common import code_of, columns_table, fail, new_console
+from ._common import code_of, columns_table, fail, new_console, on_terminal
 
-__all__ = ["bench_engine_command", "bench_robots_command", "bench_solver_command"]
+__all__ = [
+    "bench_bidding_command",
+    "bench_engine_command",
+    "bench_robots_command",
+    "bench_solver_command",
+]
 
 
 def bench_engine_command(
@@ -218,3 +224,95 @@ def bench_robots_command(
         )
     print(f"  a call         : median {b.call_s_median:.4f} s, 95% {b.call_s_p95:.4f} s")
     print(f"  a card         : median {b.card_s_median:.4f} s, 95% {b.card_s_p95:.4f} s")
+
+
+def bench_bidding_command(
+    code: Annotated[str, typer.Option(help="The code: daw, auction, royals or royalton.")] = (
+        "auction"
+    ),
+    deals: Annotated[int, typer.Option(help="Random deals to bid (each four times).")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Seed for the deals: the same seed, the same figures.")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Measure the robots' bidding: the robots bid all four seats and the final
+    contract is scored with its declarer's double-dummy tricks, so the card
+    play is the same for every bidding and only the bidding differs. Each
+    deal is scored alone, as a duplicate deal under the code.
+
+    [bold]The figures[/bold], for the current bidding and for the baseline
+    (the bidding as it stood when issue 18 began):
+
+      par_gap: mean points a deal between North-South's net and par, the
+      result when both sides bid perfectly knowing the double-dummy tricks
+      (whist analyse shows a deal's par). Lower is better.
+
+      games_bid_rate: of the deals where the declaring side could make game
+      double dummy in some denomination, the share where it bid a game
+      (a contract whose tricks are worth game).
+
+      slams_bid_rate: likewise for twelve tricks or more, and a bid of
+      six or seven.
+
+      doubled_set_rate: of the doubled or redoubled final contracts, the
+      share that fail double dummy: how often a double was right.
+
+      match: a duplicate match, the current bidding North-South against the
+      baseline East-West at one table and the other way about at the other,
+      both sides playing the same cards (double dummy). The margin is the
+      current bidding's net points a deal over the two tables, with its
+      standard error; above three standard errors is a real difference.
+
+    A nullo's whole-deal double-dummy figure is too slow for a bench: par and
+    the games and slams a side could make leave nullo out, and a nullo
+    reached is scored as made exactly or set by one, as the solver's bound
+    decides.
+
+    [bold]Examples[/bold]
+
+      whist bench bidding --code auction --deals 300
+
+      whist bench bidding --code royalton --deals 50 --seed 7 --json
+    """
+    from ..analysis.bidding import bench_bidding
+
+    if deals < 1:
+        fail(f"--deals {deals}: give at least one deal")
+    c = code_of(code)
+    if not c.auction:
+        fail(
+            f"--code {code}: {c.cite('trump')}: {c.title} has no auction, the turned card "
+            "names the trump; there is no bidding to measure"
+        )
+    with on_terminal(f"Bidding {deals} deals of {c.key}", deals) as advance:
+        b = bench_bidding(c, deals, seed, progress=advance)
+    if as_json:
+        sys.stdout.write(json.dumps(b.to_json(), indent=2) + "\n")
+        return
+
+    def rate(n: int, of: int) -> str:
+        return "-" if not of else f"{n / of:.3f} ({n} of {of})"
+
+    tbl = columns_table(
+        ("figure", "left"),
+        ("current", "right"),
+        ("baseline", "right"),
+        title=f"whist bench bidding: {c.key}, {b.deals} deals, seed {b.seed}",
+    )
+    cur, base = b.current, b.baseline
+    tbl.add_row("par_gap (points)", f"{cur.par_gap:.1f}", f"{base.par_gap:.1f}")
+    tbl.add_row("games_bid_rate", rate(cur.games_bid, cur.games), rate(base.games_bid, base.games))
+    tbl.add_row("slams_bid_rate", rate(cur.slams_bid, cur.slams), rate(base.slams_bid, base.slams))
+    tbl.add_row(
+        "doubled_set_rate",
+        rate(cur.doubled_set, cur.doubled),
+        rate(base.doubled_set, base.doubled),
+    )
+    tbl.add_row("passed out", str(cur.passed_out), str(base.passed_out))
+    out = new_console()
+    out.print(tbl)
+    out.print(
+        f"match, current against baseline: {b.match_margin:+.1f} points a deal "
+        f"(standard error {b.match_se:.1f}); {b.seconds:.0f} s"
+    )
