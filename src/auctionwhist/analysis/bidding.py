@@ -190,6 +190,7 @@ class BiddingFigures:
     doubled_set: int = 0
     passed_out: int = 0
     gaps: list[int] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
 
     @property
     def games_bid_rate(self) -> float | None:
@@ -204,6 +205,7 @@ class BiddingFigures:
         return self.doubled_set / self.doubled if self.doubled else None
 
     def count(self, code: Code, facts: _Deal, out: Outcome) -> None:
+        self.outcomes.append(out)
         self.gaps.append(abs(out.net - facts.par))
         self.par_gap = statistics.fmean(self.gaps)
         if out.contract is None or out.declarer is None:
