@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typer
 
-from . import analysis, bench, club, deal, match, movement, play, ruling, score, serve, solver
+from . import analysis, bench, bid, club, deal, match, movement, play, ruling, score, serve, solver
 from ._common import CODE_LIST, BadInput, WhistGroup
 
 __all__ = ["BadInput", "app", "main"]
@@ -45,6 +45,7 @@ solver_app = typer.Typer(help="The double-dummy solver: its proofs.", no_args_is
 app.command("deal")(deal.deal_command)
 app.command("score")(score.score_command)
 app.command("play")(play.play_command)
+app.command("bid")(bid.bid_command)
 app.command("rubber")(score.rubber_command)
 app.command("ruling", help=ruling.HELP)(ruling.ruling_command)
 app.command("cut")(club.cut_command)

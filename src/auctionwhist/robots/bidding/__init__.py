@@ -2,7 +2,7 @@
 citing their passages, a family per code (the old and new counts; Royalton),
 and Hopson's "personal equation" as a style."""
 
-from .robot import BiddingRobot, decide
+from .robot import Advice, BiddingRobot, Credit, advise, decide, view_of_auction
 from .rules import COUNTS, ROYALTON, family_for
 from .situation import CONSERVATIVE, SANGUINE, SOUND, Decision, Rule, Situation, style_from
 
@@ -12,11 +12,15 @@ __all__ = [
     "ROYALTON",
     "SANGUINE",
     "SOUND",
+    "Advice",
     "BiddingRobot",
+    "Credit",
     "Decision",
     "Rule",
     "Situation",
+    "advise",
     "decide",
     "family_for",
     "style_from",
+    "view_of_auction",
 ]

@@ -4,15 +4,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from ...calls import Call
+from ...calls import DENOMINATIONS, Bid, Call, call_str
+from ...cards import FULL_PACK, Deal, Seat
+from ...codes import Code
+from ...table import Table
 from ..player import CardPolicy, PlayerBase, lowest_or_cheapest_win
-from ..view import SeatView
+from ..view import ScoreContext, SeatView
 from . import evaluate as ev
 from .rules import family_for
 from .situation import SOUND, Decision, Rule, Situation, style_from
 
-__all__ = ["BiddingRobot", "decide"]
+__all__ = ["Advice", "BiddingRobot", "Credit", "advise", "decide", "view_of_auction"]
 
 
 def decide(view: SeatView, style: float = SOUND) -> tuple[Decision, Rule | None]:
@@ -65,3 +71,114 @@ class BiddingRobot(PlayerBase):
         # his own hand holds the cards in danger, so that it lies open as dummy.
         partner_nullo = any(b.denom.nullo for b in view.bids_of(view.partner))
         return partner_nullo and ev.nullo_danger(view.held) >= 2
+
+
+def view_of_auction(
+    code: Code,
+    hand: int,
+    calls: Sequence[Call],
+    dealer: Seat = Seat.NORTH,
+    score: ScoreContext | None = None,
+) -> SeatView:
+    """The view of the seat to call after ``calls`` (made from ``dealer`` round),
+    holding ``hand``. The other hands are never seen by the robot, so the rest
+    of the pack is shared out among them in order. An illegal call raises the
+    table's error, citing the law."""
+    rest = FULL_PACK & ~hand
+    seat = dealer.after(len(calls))
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    others = [s for s in Seat if s != seat]
+    for i, c in enumerate(c for c in range(52) if rest >> c & 1):
+        hands[others[i % 3]] |= 1 << c
+    table = Table(code, Deal((hands[0], hands[1], hands[2], hands[3]), dealer))
+    for call in calls:
+        table.call(call)
+    return SeatView.of(table, seat, score)
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """What the robot counts a player's hand for, in tricks toward ``denomination``."""
+
+    seat: Seat
+    tricks: float | None  # None: the rules do not read this player's calls
+    shown_by: str  # the calls it rests on, or why there is no figure
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The robot's call for a seat, the reason, the rule and its passage, and
+    what it credits each player with toward the denomination in question."""
+
+    seat: Seat
+    call: Call
+    reason: str
+    rule: str | None  # None: no rule spoke, the only call left
+    source: str | None
+    denomination: str | None  # the denomination the credits are toward
+    estimate: float | None  # the tricks the partnership may take there
+    credits: tuple[Credit, ...]
+    quick_tricks: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.char,
+            "call": call_str(self.call),
+            "reason": self.reason,
+            "rule": self.rule,
+            "source": self.source,
+            "denomination": self.denomination,
+            "estimate": self.estimate,
+            "quick_tricks": self.quick_tricks,
+            "credits": {
+                c.seat.char: {"tricks": c.tricks, "shown_by": c.shown_by} for c in self.credits
+            },
+        }
+
+
+def _calls_of(view: SeatView, seat: Seat) -> str:
+    said = [call_str(c) for s, c in view.calls if s == seat]
+    return " ".join(said) if said else "no call yet"
+
+
+def advise(view: SeatView, style: float = SOUND) -> Advice:
+    """``decide`` with what lies behind it: the rule, its passage, and the
+    tricks the robot credits each hand with toward the denomination of the
+    call (or of the declaration standing). The rules read partner's calls
+    and the robot's own hand; the adversaries' calls are not read as tricks."""
+    decision, rule = decide(view, style)
+    s = Situation(view, style)
+    denom: str | None = None
+    for cand in (decision.call, view.last_bid[1] if view.last_bid else None):
+        if isinstance(cand, Bid) and not cand.denom.nullo:
+            denom = cand.denomination
+            break
+    me, partner = view.seat, view.partner
+    credits: list[Credit] = []
+    estimate: float | None = None
+    if denom is not None:
+        d = DENOMINATIONS[denom]
+        trump = -1 if d.trump is None else int(d.trump)
+        estimate = round(s.estimate(denom), 2)
+        credits.append(
+            Credit(me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks")
+        )
+        credits.append(
+            Credit(partner, s.partner_credit(denom), f"his calls: {_calls_of(view, partner)}")
+        )
+    for seat in (me.left, me.right):
+        credits.append(
+            Credit(seat, None, f"his calls ({_calls_of(view, seat)}) are not read as tricks")
+        )
+    return Advice(
+        seat=me,
+        call=decision.call,
+        reason=decision.reason,
+        rule=None if rule is None else rule.name,
+        source=None if rule is None else rule.source,
+        denomination=denom,
+        estimate=estimate,
+        credits=tuple(credits),
+        quick_tricks=s.quick,
+    )

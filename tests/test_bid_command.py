@@ -1,0 +1,138 @@
+"""``whist bid``: the robot's call for the seat to act, its rule, passage and
+credits; bad input refused with the law or the expected form (issue 18)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from auctionwhist.calls import parse_call
+from auctionwhist.cards import Seat, hand_from_pbn
+from auctionwhist.cli import app
+from auctionwhist.codes import find_code
+from auctionwhist.robots.bidding import advise, decide, view_of_auction
+
+
+def bid(*args: str) -> tuple[int, str, str]:
+    run = CliRunner().invoke(app, ["bid", *args])
+    return run.exit_code, run.stdout, run.stderr
+
+
+def bid_json(*args: str) -> dict[str, object]:
+    code, out, err = bid(*args, "--json")
+    assert code == 0, err
+    got: dict[str, object] = json.loads(out)
+    return got
+
+
+def test_the_dealer_with_a_no_trump_hand_bids_one_no_trump() -> None:
+    # Hopson, "The Dealer's Bid": three suits protected, an even hand.
+    got = bid_json("--code", "auction", "--hand", "AJ5.KQ4.QT3.AK92")
+    assert got["seat"] == "N" and got["call"] == "1NT"
+    assert got["rule"] == "one_no_trump"
+    assert got["source"] == 'Hopson, "The Dealer\'s Bid"'
+
+
+def test_the_seat_to_call_follows_the_dealer_and_the_calls() -> None:
+    got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
+    assert got["seat"] == "S"  # dealer North, then East: South is third
+    got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--dealer", "W")
+    assert got["seat"] == "W"
+
+
+def test_the_command_gives_what_the_library_decides() -> None:
+    code = find_code("royals")
+    hand = hand_from_pbn("K8.AQJ952.K4.Q73")
+    view = view_of_auction(code, hand, [parse_call("1S"), parse_call("pass")])
+    d, r = decide(view)
+    got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
+    assert got["call"] == str(d.call) and got["reason"] == d.reason
+    assert r is not None and got["rule"] == r.name
+
+
+def test_the_credits_name_partner_calls_and_leave_the_adversaries_unread() -> None:
+    got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
+    credits = got["credits"]
+    assert isinstance(credits, dict)
+    # Partner's forced one spade is credited as the weak bid it is.
+    assert credits["N"] == {"tricks": 1.0, "shown_by": "his calls: 1S"}
+    assert credits["E"]["tricks"] is None and "pass" in credits["E"]["shown_by"]
+    assert credits["S"]["tricks"] is not None
+
+
+def test_advice_credits_partner_per_his_calls() -> None:
+    code = find_code("auction")
+    hand = hand_from_pbn("QJ3.AKJ983.A2.K5")
+    silent = advise(view_of_auction(code, hand, [parse_call("1S")]))
+    assert silent.seat == Seat.EAST
+    partner = {c.seat: c for c in silent.credits}[Seat.WEST]
+    assert partner.tricks == 2.0 and partner.shown_by == "his calls: no call yet"
+
+
+def test_the_score_reaches_the_robot() -> None:
+    # East-West (West to call) have 22 below the line under the old count:
+    # partner's one heart (8) gives them game, so West leaves him in it
+    # (Hopson, "Know the Score"); from love he bids on.
+    hand = "QJ3.AKJ983.A2.K5"
+    calls = ("--code", "auction", "--hand", hand, "--auction", "1S 1H pass")
+    at_love = bid_json(*calls)
+    with_score = bid_json(*calls, "--score", "0-22")
+    assert at_love["seat"] == with_score["seat"] == "W"
+    assert at_love["call"] == "2H"
+    assert (with_score["call"], with_score["rule"]) == ("pass", "leave_partner")
+
+
+def test_the_text_shows_the_call_rule_and_passage() -> None:
+    code, out, _ = bid("--code", "auction", "--hand", "AJ5.KQ4.QT3.AK92")
+    assert code == 0
+    assert "North to call: 1NT" in out
+    assert "one_no_trump" in out and "The Dealer's Bid" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--hand", "QJ3.AKJ983.A2.K"], "a hand is dealt 13 cards, not 12"),
+        (["--hand", "QJ3.AKJ983.A2.KZ"], "not a rank: 'Z'"),
+        (["--hand", "QJ3AKJ983A2K52"], "spades.hearts.diamonds.clubs"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--auction", "1S 1S"], "Law 52 (auction)"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--auction", "pass"], "Law 44 (auction)"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--auction", "1S X X"], "Law 55 (auction)"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--auction", "1S foo"], "call 2, 'foo': not a call"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--auction", "1S pass pass pass"], "Law 48"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--dealer", "Q"], "--dealer 'Q': not a seat"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--score", "eighteen"], "e.g. 18-6"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--score", "30-0"], "30 below the line is game"),
+        (["--hand", "QJ3.AKJ983.A2.K5", "--style", "rash"], "--style: no such style"),
+    ],
+)
+def test_bad_input_is_refused_with_the_law_or_the_form(args: list[str], expected: str) -> None:
+    code, out, err = bid("--code", "auction", *args)
+    assert code == 2 and out == ""
+    assert expected in err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_a_score_under_a_code_that_wins_game_in_one_deal_is_refused() -> None:
+    code, _, err = bid("--code", "daw", "--hand", "QJ3.AKJ983.A2.K5", "--score", "10-0")
+    assert code == 2 and "Law 7 (daw)" in err
+
+
+def test_a_code_without_an_auction_has_nothing_to_bid() -> None:
+    code, _, err = bid("--code", "whist", "--hand", "QJ3.AKJ983.A2.K5")
+    assert code == 2 and "no auction" in err
+
+
+def test_royalton_dealer_may_say_no_bid_and_the_next_seat_calls() -> None:
+    got = bid_json(
+        "--code", "royalton", "--hand", "AJ5.KQ4.QT3.AK92", "--dealer", "E", "--auction", "no bid"
+    )
+    assert got["seat"] == "S"
+
+
+def test_the_help_gives_examples() -> None:
+    code, out, _ = bid("--help")
+    assert code == 0
+    assert "Examples" in out and "whist bid --code" in out
