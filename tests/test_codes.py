@@ -307,7 +307,7 @@ def test_the_key_test_allows_the_registry_and_phases(source: str) -> None:
 
 # Functions where "has the code an auction?" is the question: the table's
 # Auction, the bid grid, PBN's Auction section and contract, par (the result
-# of a perfect auction).
+# of a perfect auction), the bidding's bench and adviser.
 ABOUT_THE_AUCTION = {
     "Table.__init__",
     "code_facts",
@@ -317,6 +317,9 @@ ABOUT_THE_AUCTION = {
     "analyse",
     "par",
     "_par_gap",
+    "bench_bidding",
+    "bench_bidding_command",
+    "bid_command",
 }
 # Stand-ins left in modules other engineers hold (issue 16), with the fact each
 # should read instead.
