@@ -5,9 +5,10 @@ daw's laws (``mode=laws``, ``--robot-delay 0``): South renounces in error
 from the page and corrects it (daw 103), renounces again and lets the trick
 be quitted (established, daw 100), and at the end of the play the declarant,
 East, exacts the revoke penalty on his page (daw 101B), which the score
-shows. A call out of turn (daw 57), an exposed card (daw 80, 107) and an
-irregularity called to the table's attention each end in the law's ruling
-on the page. Screenshots go to ``$WHIST_SCREENSHOTS`` when it is set.
+shows. A call out of turn (daw 57), an exposed card (daw 80, 107), an
+irregularity called to the table's attention and a lead out of turn (daw
+89) each end in the law's ruling on the page. Screenshots go to
+``$WHIST_SCREENSHOTS`` when it is set.
 """
 
 from __future__ import annotations
@@ -320,4 +321,19 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     last = texts(south, "#rulings li")[-1]
     assert "East chose" in last and "(♥)" in last
     south.screenshot(path=str(shots / "table-laws-play-wide.png"))
+
+    # A lead out of turn (daw 89): East (or dummy) is to lead and South leads;
+    # the declarant accepts it on his page and the trick goes on from it.
+    drive(south, east, lambda: view(east)["mine"] and view(east)["phase"] == "play"
+          and view(east)["trick"] == 0)  # fmt: skip
+    cards = view(south)["irregular"]
+    led = next((c for c in cards if c[0] == "H"), cards[0])  # the suit East called
+    assert click(south, f"#my-hand button[data-card='{led}']") == led
+    east.wait_for_selector("#penalty:not([hidden])")
+    assert "a lead out of turn by an adversary of the declarant — Law 89 (daw)" in east.inner_text(
+        "#penalty"
+    )
+    click(east, "#penalty button[data-option='accept']")
+    ruled(south, "Law 89 (daw)")
+    assert view(south)["trick"] == 1 or view(south)["phase"] != "play"
     assert errors == [[], []]
