@@ -55,6 +55,11 @@ __all__ = ["bid_grid", "environment", "routes", "spec_from_form"]
 SOLO_MOVEMENT = "two-teams-of-four"
 SOLO_DEALS = 2
 MAX_TABLES = 34  # the director's form: tables 1-34
+# Friends under daw or Duplicate Whist: single-table duplicate, each tray
+# played and overplayed; at most 24 trays, a sitting of 48 deals.
+OVERPLAY_MOVEMENT = "two-pairs"
+FRIENDS_TRAYS = 4
+MAX_TRAYS = 24
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_SYMBOLS = {s.char: s.symbol for s in Suit}
 
@@ -211,6 +216,8 @@ async def home(request: Request) -> Response:
         movements=list(MOVEMENTS.values()),
         solo_movement=SOLO_MOVEMENT,
         table_counts={m: table_counts(m, MAX_TABLES) for m in MOVEMENTS},
+        friends_trays=FRIENDS_TRAYS,
+        max_trays=MAX_TRAYS,
     )
 
 
@@ -256,7 +263,9 @@ def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
             spec["names"] = {"S": name}
         return spec, "seat"
     if start == "friends":
-        if form.get("rubber") and code_facts(code)["rubber"]:
+        if not code.rubbers:
+            return _overplay(spec, form), "director"
+        if form.get("rubber"):
             return spec | {"kind": "rubber", "humans": ["N", "E", "S", "W"]}, "director"
         return spec | {"kind": "deal", "series": True, "humans": ["N", "E", "S", "W"]}, "director"
     if start == "match":
@@ -285,6 +294,25 @@ def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
             spec["players"] = []
         return spec, "director"
     raise FormError(f"no way to start {start!r}: deal, rubber, match, friends or direct")
+
+
+def _overplay(spec: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
+    """Four friends under a code that scores each deal alone (daw, Duplicate
+    Whist): single-table duplicate (daw 114-117), the Two Pairs movement.
+    Each tray is played, then, the agreed number played, the trays are mixed
+    and overplayed turned, North to the East, so that each player holds a
+    hand an adversary held (daw, "Single-table overplay"; docs/decisions.md)."""
+    trays = _int_field(form, "trays", 1, MAX_TRAYS) or FRIENDS_TRAYS
+    schedule = movement(OVERPLAY_MOVEMENT, 1, deals=trays)
+    first = next(iter(schedule.sittings()))
+    names = spec.pop("names", {})
+    # A name given for a seat goes to the player who sits there.
+    by_player = {p: names[s.char] for s in Seat if (p := first.player_at(s)) and s.char in names}
+    out = spec | {"kind": "match", "movement": OVERPLAY_MOVEMENT, "tables": 1, "deals": trays,
+                  "players": list(schedule.players), "self_directed": True}  # fmt: skip
+    if by_player:
+        out["names"] = by_player
+    return out
 
 
 # The home page's forms are small and url-encoded: read them without a

@@ -296,6 +296,8 @@ def state(lt: LiveTable, audience: Audience) -> dict[str, Any]:
         "number": lt.number,
         "deal": lt.deal_index,
         "tray": lt.tray,
+        # A match's tray is played first, then overplayed (daw 114).
+        "overplay": bool(lt.tray and lt.trays[lt.deal_index].overplay),
         "finished": lt.finished,
         # Where the game's results are, once they may be seen.
         "results": f"/r/{g.id}" if g.published else None,

@@ -156,7 +156,7 @@ function render() {
   page.dataset.phase = s.phase;
   page.dataset.n = String(s.n);
   page.dataset.myTurn = s.my_turn ? "1" : "0";
-  setFact("fact-deal", s.tray ? `Tray ${s.tray}` : `${(s.deal ?? 0) + 1}`);
+  setFact("fact-deal", s.tray ? `${s.tray}, ${s.overplay ? "overplay" : "original play"}` : `${(s.deal ?? 0) + 1}`);
   setFact("fact-dealer", SEAT_NAMES[s.dealer] || "—");
   setFact(
     "fact-contract",
