@@ -20,19 +20,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from auctionwhist.cards import Seat  # noqa: E402
 from auctionwhist.web.bench import choose  # noqa: E402
-from auctionwhist.web.pages import MAX_TRAYS, FormError, spec_from_form  # noqa: E402
+from auctionwhist.web.pages import MAX_TRAYS, FormError, _overplay, spec_from_form  # noqa: E402
 from auctionwhist.web.service import Conn, Service, WebError  # noqa: E402
 
 
 def _tok(link: str) -> str:
     return link.rsplit("/", 1)[-1]
-
-
-def _friends(c: TestClient, **form: str) -> Service:
-    r = c.post("/start", data={"start": "friends", **form}, follow_redirects=False)
-    assert r.status_code == 303 and r.headers["location"].startswith("/d/")
-    svc: Service = c.app.state.service  # type: ignore[attr-defined]
-    return svc
 
 
 def test_friends_under_daw_and_whist_play_each_tray_and_overplay_it() -> None:
@@ -44,7 +37,9 @@ def test_friends_under_daw_and_whist_play_each_tray_and_overplay_it() -> None:
         assert spec["players"] == ["a.1", "a.2", "b.1", "b.2"]  # four people, no robot
     # The default: four trays; a name given for a seat goes to its player.
     spec, _ = spec_from_form({"start": "friends", "code": "daw"})
-    assert spec["deals"] == 4
+    assert spec["deals"] == 4 and "names" not in spec
+    spec = _overplay({"code": "daw", "mode": "enforce", "names": {"N": "Ann", "E": "Bob"}}, {})
+    assert spec["names"] == {"a.1": "Ann", "b.1": "Bob"}
 
 
 def test_the_auction_codes_keep_a_series_of_deals_or_a_rubber_for_friends() -> None:
@@ -120,12 +115,22 @@ def test_law_114_115_each_player_overplays_a_hand_an_adversary_held(
     first = service.catch_up(tokens[0], None)[0]
     assert isinstance(first, dict)
     assert first["tray"] == 1 and first["overplay"] is False
-    asyncio.run(_play_all(service, tokens, stop=lambda: game.row.finished))
     original, over = sorted(game.tables, key=lambda lt: lt.round)
+    asyncio.run(_play_all(service, tokens, stop=lambda: original.finished))
+    # The original scores are laid aside until the overplay is over (daw,
+    # "Single-table overplay"): no traveller, no card of the trays yet.
+    with pytest.raises(WebError, match="yet to overplay tray 1"):
+        service.traveller(tokens[0], 1)
+    assert service.seat_cards(tokens[0], "a.1") == []
+    asyncio.run(_play_all(service, tokens, stop=lambda: game.row.finished))
+    assert service.traveller(tokens[0], 1)["tray"] == 1
+    assert len(service.seat_cards(tokens[0], "a.1")) == 2  # original play and overplay
     assert [lt.trays[d].overplay for lt in (original, over) for d, _s, _t in lt.scores] == [
         False, False, True, True,
     ]  # fmt: skip
-    held = {(original.trays[d].tray, s): t.deal.hands[s] for d, _sc, t in original.scores for s in Seat}
+    held = {
+        (original.trays[d].tray, s): t.deal.hands[s] for d, _sc, t in original.scores for s in Seat
+    }
     for d, _sc, t in over.scores:
         tray = over.trays[d].tray
         for s in Seat:

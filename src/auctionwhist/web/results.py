@@ -9,6 +9,7 @@ result of this deal at this table now", read by every page and download.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
@@ -44,6 +45,7 @@ __all__ = [
     "rubber_pad",
     "score_json",
     "seat_cards",
+    "trays_to_replay",
 ]
 
 
@@ -311,10 +313,11 @@ def seat_cards(tables: list[tuple[LiveTable, Seat]], title: str) -> list[ScoreCa
     complete score), one card for each table's original play and one for its
     overplay, as the schedule has them; each deal credited to its tray."""
     cards: dict[tuple[int, bool], ScoreCard] = {}
+    hidden = trays_to_replay(tables)
     for lt, seat in tables:
         for played in lt.scores:
             o = outcome(lt, played)
-            if o.score is None:
+            if o.score is None or o.tray in hidden:
                 continue
             overplay = bool(lt.trays) and lt.trays[o.deal].overplay
             card = cards.get((lt.number, overplay))  # as Match.cards groups them
@@ -329,3 +332,12 @@ def seat_cards(tables: list[tuple[LiveTable, Seat]], title: str) -> list[ScoreCa
             turned = None if o.play is None else o.play.deal.turned
             card.record(CardEntry.from_score(number, o.score, trump=turned))
     return list(cards.values())
+
+
+def trays_to_replay(tables: list[tuple[LiveTable, Seat]]) -> set[int]:
+    """The trays a player has played and is still to play again: in
+    single-table duplicate the original scores are laid aside, not to be
+    referred to until the overplay is over (daw, "Single-table overplay")."""
+    planned = Counter(tp.tray for lt, _s in tables for tp in lt.trays)
+    played = Counter(lt.trays[d].tray for lt, _s in tables for d, _sc, _t in lt.scores)
+    return {tray for tray, n in played.items() if n < planned[tray]}

@@ -573,9 +573,12 @@ class Service:
         game = self.games[sr.game_id]
         if game.row.kind != "match":
             raise WebError(404, "no_such_tray", "only a match has trays")
-        played = {lt.trays[d].tray for lt, _s in self._tables_of(token) for d, sc, _t in lt.scores}
+        mine = self._tables_of(token)
+        played = [lt.trays[d].tray for lt, _s in mine for d, _sc, _t in lt.scores]
         if tray not in played:
             raise WebError(403, "not_played", f"you have not yet played tray {tray}")
+        if tray in results.trays_to_replay(mine):
+            raise WebError(403, "not_played", f"you have yet to overplay tray {tray}")
         for t in results.match_of(game).travellers():
             if t.tray == tray:
                 return t.to_json()

@@ -474,6 +474,8 @@ function renderScore() {
   const s = state;
   const show = s.phase === "done" && s.score;
   $("score-panel").hidden = !show;
+  // The last tray's traveller goes with its score: an overplay must not see it.
+  if (s.phase !== "done") $("traveller-panel").hidden = true;
   if (!show) return;
   const body = $("score-items").querySelector("tbody");
   body.textContent = "";
@@ -510,7 +512,6 @@ function renderScore() {
     travellerShown = `${s.table}/${s.deal}`;
     showTraveller(s.tray);
   }
-  if (s.phase !== "done") $("traveller-panel").hidden = true;
 }
 
 async function showTraveller(tray) {
