@@ -7,6 +7,7 @@ scrolling. Screenshots of each page go to ``$WHIST_SCREENSHOTS`` when it is set
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from auctionwhist.web.bench import free_port, server_process, wait_until_up
 from test_web_e2e import (  # noqa: F401  (fixtures)
     SEED,
     TIMEOUT,
+    _act,
+    _phase,
     _play_to_the_end,
     browser,
     playwright,
@@ -56,6 +59,36 @@ def _no_overflow(page: Page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth")
     viewport = page.evaluate("() => innerWidth")
     assert width <= viewport, f"{page.url} is {width} px wide: {page.evaluate(_WIDE)}"
+
+
+def _on_screen(page: Page, selector: str, count: int) -> None:
+    """``count`` elements match ``selector``, each wholly in the viewport
+    as the page opens (no scrolling)."""
+    boxes = page.evaluate(
+        "sel => [...document.querySelectorAll(sel)].map(e => { const r ="
+        " e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })",
+        selector,
+    )
+    vw, vh = page.evaluate("() => [innerWidth, innerHeight]")
+    assert len(boxes) == count, (selector, boxes)
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0 and right <= vw and bottom <= vh, (selector, boxes)
+
+
+def _labels_clear(page: Page) -> None:
+    """Each bid's label, its royal mark last, inside its button's border
+    with a pixel to spare."""
+    tight = page.evaluate(
+        """() => [...document.querySelectorAll('#bidding-box button.bid')].filter(b => {
+          const r = b.getBoundingClientRect(), cs = getComputedStyle(b);
+          const text = document.createRange();
+          text.selectNodeContents(b);
+          const t = text.getBoundingClientRect();
+          return t.left < r.left + parseFloat(cs.borderLeftWidth) + 1
+            || t.right > r.right - parseFloat(cs.borderRightWidth) - 1;
+        }).map(b => b.dataset.call)"""
+    )
+    assert not tight, f"labels touching their buttons' edges: {tight}"
 
 
 def _oval_height(page: Page) -> float:
@@ -99,6 +132,10 @@ def test_royalton_auction_fits_and_the_box_is_on_screen(
     left, top, right, bottom, vw, vh = box
     if size == "phone":
         assert left >= 0 and right <= vw and top >= 0 and bottom <= vh, box
+        # The own hand too, every card of it, without scrolling.
+        _on_screen(page, "#my-hand .card", 13)
+    # "1 Nul.ᴿ", the widest label, clear of its button's double border.
+    _labels_clear(page)
     page.screenshot(path=str(shots / f"table-auction-royalton-{size}.png"))
     page.close()
 
@@ -112,6 +149,15 @@ def test_a_deal_in_play_and_at_its_end_fits(
 ) -> None:
     page = _page(browser, size)
     take_a_seat(page, server, "daw", SEED)
+    if size == "phone":
+        # In the play the own hand and the trick are both on screen.
+        end = time.monotonic() + TIMEOUT
+        while _phase(page) != ("play", True):
+            assert time.monotonic() < end, "the play did not come to the player"
+            if not _act(page, use_keys=False):
+                time.sleep(0.02)
+        _on_screen(page, "#my-hand .card", 13)
+        _on_screen(page, "#trick", 1)
     _play_to_the_end([page], shot=shots / f"table-play-daw-{size}.png")
     page.wait_for_selector("#score-panel:not([hidden])")
     _no_overflow(page)
