@@ -344,3 +344,6 @@ def test_the_movie_of_a_corrected_deal_ends_with_the_entry(client: TestClient) -
         "3DX", "N", [11, 2], want[3],
     )  # fmt: skip
     assert "score" in frames[-2]  # the play's own score, before the entry replaced it
+    # The auction panel shows the entry in place of the calls made (issue 17 item 3).
+    assert frames[-2]["calls"] and last["calls"] == []
+    assert last["entry"] == "3 ♦ doubled by North, 11 tricks"

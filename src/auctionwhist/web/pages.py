@@ -539,9 +539,12 @@ def _entry_frame(last: dict[str, Any], o: Outcome, score: DealScore) -> dict[str
             f"{calls.call_text(o.contract.bid)}{('', ' doubled', ' redoubled')[o.contract.doubled]}"
         )
         what += f" by {SEAT_NAMES[o.declarer.char]}{tricks}"
+    # The entry stands in place of the play: the auction panel shows it, not
+    # the calls made at the table (as every other page shows the entry).
     frame = {**last, "caption": f"The director enters the result: {what}",
              "contract": None if o.contract is None else str(o.contract),
-             "declarer": None if o.declarer is None else o.declarer.char}  # fmt: skip
+             "declarer": None if o.declarer is None else o.declarer.char,
+             "calls": [], "entry": what}  # fmt: skip
     if o.tricks is not None:
         frame["tricks"] = list(o.tricks)
     frame["score"] = _score_frame(score)

@@ -41,6 +41,8 @@ function show(i) {
     for (const s of order) head.append(el("th", { text: SEAT_NAMES[s] }));
     const body = auction.querySelector("tbody");
     body.textContent = "";
+    // A director's entry replaces the play: the entry, not the calls made.
+    if (f.entry) body.append(el("tr", {}, el("td", { colspan: "4", class: "entry", text: `Entered by the director: ${f.entry}` })));
     let row = null;
     f.calls.forEach(([, call], k) => {
       if (k % 4 === 0) body.append((row = el("tr")));
