@@ -169,7 +169,7 @@ def test_a_deal_in_play_and_at_its_end_fits(
     page.keyboard.press("End")
     page.wait_for_selector("#score-panel:not([hidden])")
     _no_overflow(page)
-    page.evaluate("() => scrollTo(0, 0)")  # End also scrolled the page
+    page.evaluate("() => scrollTo(0, 0)")
     page.screenshot(path=str(shots / f"movie-{size}.png"))
     page.close()
 

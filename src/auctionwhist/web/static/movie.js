@@ -94,9 +94,8 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "ArrowLeft") show(at - 1);
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(frames.length - 1);
-  else if (e.key === " ") {
-    e.preventDefault();
-    play();
-  } else return;
+  else if (e.key === " ") play();
+  else return;
+  e.preventDefault(); // the movie's keys, not the page's scrolling
 });
 show(0);
