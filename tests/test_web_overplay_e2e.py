@@ -64,6 +64,13 @@ def test_law_114_115_friends_overplay_a_tray_turned_then_see_the_result(
 ) -> None:
     host = browser.new_page()
     errors = _errors(host)
+    # The page refuses a number of trays outside 1-24 before it is sent.
+    host.goto(server + "/")
+    host.click("details.more summary")
+    host.fill("input[name=trays]", "30")
+    host.click("button[value=friends]")
+    assert host.evaluate("() => document.querySelector('input[name=trays]').validity.rangeOverflow")
+    assert host.url.rstrip("/") == server
     links = _friends_table(host, server, trays=1)
     assert len(links) == 4  # a link for each player: the four seats are people's
     seats: dict[str, Page] = {}
