@@ -67,7 +67,7 @@ class Spec(TypedDict, total=False):
     players: list[str]
     humans: list[str]
     series: bool  # a deal: another after each, as long as the players like
-    self_directed: bool  # a match: its one person is its director (published when over)
+    self_directed: bool  # a match directed by no one but its players: published when over
 
 
 class TablePlan(TypedDict):
