@@ -146,3 +146,44 @@ def test_law_114_115_each_player_overplays_a_hand_an_adversary_held(
     assert isinstance(state, dict) and state["finished"] and state["results"]
     assert state["overplay"] is True
     service.close()
+
+
+def test_the_next_set_seats_the_same_people_with_new_deals(tmp_path: Path) -> None:
+    """A finished table for friends leads on: each player asks for the next
+    set and is given his own seat at one new match of the same trays."""
+    service = Service(f"sqlite:///{tmp_path}/n.sqlite3")
+    spec, _ = spec_from_form({"start": "friends", "code": "daw", "trays": "1", "seed": "5"})
+    made = service.create_game(spec)
+    game = service.games[made["game"]]
+    links = {p: _tok(link) for p, link in made["players"].items()}
+    with pytest.raises(WebError, match="every tray is played"):
+        service.next_set(links["a.1"])
+    asyncio.run(_play_all(service, list(links.values()), stop=lambda: game.row.finished))
+    after = {p: service.next_set(t) for p, t in links.items()}
+    assert len({a["game"] for a in after.values()}) == 1  # one next set for all four
+    nxt = service.games[after["a.1"]["game"]]
+    assert nxt.row.id != game.row.id and nxt.row.spec["follows"] == game.row.id
+    assert nxt.row.spec["deals"] == 1 and nxt.row.spec["movement"] == "two-pairs"
+    assert nxt.row.spec["seed"] != game.row.spec["seed"]  # new deals
+    for p, a in after.items():
+        new = _tok(a["seat"])
+        assert service.seat_row(new).player == p and new != links[p]
+        # The same seat as before: the pairs keep their places.
+        assert service.current(new)[1] == service.current(links[p])[1]
+    service.close()
+
+
+def test_a_directors_match_has_no_next_set_and_no_one_can_claim_to_follow(
+    client: TestClient,
+) -> None:
+    svc: Service = client.app.state.service  # type: ignore[attr-defined]
+    made = client.post("/api/games", json={"kind": "match", "code": "daw", "deals": 1,
+                                           "movement": "two-pairs", "tables": 1})  # fmt: skip
+    token = _tok(next(iter(made.json()["players"].values())))
+    r = client.post(f"/api/seat/{token}/next")
+    assert r.status_code == 409 and "director" in r.json()["message"]
+    # "follows" is the server's own: a request cannot set it.
+    forged = client.post("/api/games", json={"kind": "match", "code": "daw", "deals": 1,
+                                             "movement": "two-pairs", "tables": 1,
+                                             "self_directed": True, "follows": "x"})  # fmt: skip
+    assert "follows" not in svc.games[forged.json()["game"]].row.spec

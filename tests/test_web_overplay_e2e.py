@@ -2,8 +2,8 @@
 duplicate (daw 114-117). From the home page (one tray), four browsers take
 the four links, play tray 1 originally, then overplay it with the tray
 turned North to the East, each now holding a hand an adversary held; the
-two pairs' result is published and shown; "Start another game" leads to the
-next table for friends.
+two pairs' result is published and shown; "Next set" seats the same four
+at a new match (or "Start another game" goes to the home page).
 """
 
 from __future__ import annotations
@@ -115,26 +115,31 @@ def test_law_114_115_friends_overplay_a_tray_turned_then_see_the_result(
         # "Single-table overplay"): the table's card has the overplay only.
         assert p.locator("#mini-card tbody td.deal").count() == 1
     south = seats["S"]
+    assert south.locator("#next-set-button:not([hidden])").inner_text() == "Next set"
     south.screenshot(path=str(shots / "table-friends-over.png"))
-    south.click("#results-link")
-    south.wait_for_url("**/r/**")
-    result = south.inner_text("#result")
-    assert "Won by" in result or "A tie" in result or "a and b" in result
+    results = browser.new_page()
+    results.goto(server + str(south.get_attribute("#results-link", "href")))
+    result = results.inner_text("#result")
+    assert "Won by" in result or "A tie" in result
     assert "movement two-pairs" in result and "2 plays of 1 trays" in result
-    lines = south.locator("#travellers .traveller tbody tr")
+    lines = results.locator("#travellers .traveller tbody tr")
     assert lines.count() == 2  # the tray's original play and its overplay
-    south.screenshot(path=str(shots / "results-friends.png"), full_page=True)
-    # The next game: the home page with daw chosen, a new table for friends.
+    results.screenshot(path=str(shots / "results-friends.png"), full_page=True)
+    # The next set: each player asks, and all four sit at one new match, each
+    # in his seat as before, new links, tray 1 again with new cards.
+    old = {s: p.url for s, p in seats.items()}
+    for s, p in seats.items():
+        p.click("#next-set-button")
+        p.wait_for_url(lambda url, was=old[s]: "/t/" in url and url != was)
+        p.wait_for_selector("#table-page[data-phase=auction]")
+        assert p.inner_text("#my-seat")[0] == s
+        assert _fact(p) == "Tray 1, original play"
+    assert {s: sorted(p.evaluate(_HAND)) for s, p in seats.items()} != original  # new deals
+    # Or another game from the home page, the code still chosen.
     east = seats["E"]
-    east.click("#home-link")
-    east.wait_for_url(lambda url: "/t/" not in url)
+    assert east.get_attribute("#home-link", "href") == "/?code=daw&mode=enforce"
+    east.goto(server + "/?code=daw&mode=enforce")
     assert east.is_checked("input[name=code][value=daw]")
-    links_again = _friends_table(east, server, trays=2)
-    assert len(links_again) == 4 and not set(links_again) & set(links)
-    again = browser.new_page()
-    again.goto(links_again[0])
-    again.wait_for_selector("#table-page[data-phase=auction]")
-    assert _fact(again) == "Tray 1, original play"
     assert not errors, errors
-    for p in [*pages, host, again]:
+    for p in [*pages, host, results]:
         p.close()

@@ -209,6 +209,10 @@ async def seat_scorecard(request: Request) -> object:
     return {"scorecard": _svc(request).scorecard(request.path_params["token"])}
 
 
+async def seat_next_set(request: Request) -> object:
+    return _svc(request).next_set(request.path_params["token"])
+
+
 async def seat_traveller(request: Request) -> object:
     return _svc(request).traveller(request.path_params["token"], _int(request, "tray"))
 
@@ -296,6 +300,7 @@ def api_routes() -> list[BaseRoute]:
         Route("/api/seat/{token}", _api(seat_info)),
         Route("/api/seat/{token}/scorecard", _api(seat_scorecard)),
         Route("/api/seat/{token}/traveller/{tray}", _api(seat_traveller)),
+        Route("/api/seat/{token}/next", _api(seat_next_set), methods=["POST"]),
         Route("/api/seat/{token}/deal/{table}/{deal}.{fmt}", _api(seat_deal)),
         Route("/api/director/{token}", _api(director_view)),
         Route("/api/director/{token}", _api(director_cancel), methods=["DELETE"]),

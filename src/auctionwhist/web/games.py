@@ -39,8 +39,10 @@ __all__ = [
     "TablePlan",
     "after",
     "check_spec",
+    "has_next_set",
     "live_table",
     "new_deal",
+    "next_set_spec",
     "plan",
     "prepare",
     "replay",
@@ -68,6 +70,7 @@ class Spec(TypedDict, total=False):
     humans: list[str]
     series: bool  # a deal: another after each, as long as the players like
     self_directed: bool  # a match directed by no one but its players: published when over
+    follows: str  # the game this one is the next set of (set by the server alone)
 
 
 class TablePlan(TypedDict):
@@ -161,6 +164,17 @@ def check_spec(spec: Any) -> Spec:
             # Robots alone would deal on for ever: a series ends when its players stop.
             raise WebError(400, "malformed", "series: a series of deals needs a person at a seat")
     return out
+
+
+def has_next_set(spec: Mapping[str, Any]) -> bool:
+    """A match its players direct (a table for friends, the solo match) is
+    followed by another at their asking: no director is there to start it."""
+    return spec.get("kind") == "match" and bool(spec.get("self_directed"))
+
+
+def next_set_spec(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The next set of a match: the same in all but its deals (a new seed)."""
+    return {k: v for k, v in spec.items() if k not in ("seed", "follows")}
 
 
 def prepare(game: LiveGame) -> None:

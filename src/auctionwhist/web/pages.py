@@ -366,6 +366,7 @@ async def seat_page(request: Request) -> Response:
         "columns": list(code.columns),
         "counts": code.counts,
         "offences": reportable(code) if info.get("mode") == "laws" else [],
+        "next_set": info["next_set"],
     }
     return render(
         "table.html.j2",

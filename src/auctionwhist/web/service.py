@@ -78,7 +78,13 @@ class SeatInfo(TypedDict):
     deal: int
     ws: str
     published: bool
+    next_set: bool  # a match its players direct: its next set at their asking
     history: list[CardRow]
+
+
+class NextSet(TypedDict):
+    game: str
+    seat: str  # the asking link's seat in the next set
 
 
 class Published(TypedDict):
@@ -178,8 +184,10 @@ class Service:
 
     # -- creating a game --------------------------------------------------------
 
-    def create_game(self, spec: dict[str, Any]) -> Created:
+    def create_game(self, spec: dict[str, Any], follows: str | None = None) -> Created:
         checked = games.check_spec(spec)
+        if follows is not None:
+            checked["follows"] = follows  # the server's own: never from a request
         row = GameRow(
             id=secrets.token_urlsafe(9),
             kind=checked["kind"],
@@ -268,6 +276,7 @@ class Service:
             "deal": lt.deal_index,
             "ws": f"/ws/{token}",
             "published": game.row.published,
+            "next_set": games.has_next_set(game.row.spec),
             "history": self.scorecard(token),
         }
 
@@ -278,6 +287,31 @@ class Service:
             for lt, seat in self._tables_of(token)
             for d, sc, t in lt.scores
         ]
+
+    def next_set(self, token: str) -> NextSet:
+        """A finished match its players direct themselves (a table for
+        friends, the solo match): the next, the same movement, trays and
+        people with new deals. The first of its people to ask makes it;
+        the others find it. The link's own seat in it."""
+        sr = self.seat_row(token)
+        game = self.games[sr.game_id]
+        if not games.has_next_set(game.row.spec):
+            raise WebError(
+                409,
+                "no_next_set",
+                "only a match its players direct has a next set: "
+                "a director's match is followed by whatever the director starts",
+            )
+        if not game.row.finished:
+            raise WebError(409, "not_now", "the next set follows when every tray is played")
+        nxt = next((g for g in self.games.values() if g.row.spec.get("follows") == game.row.id),
+                   None)  # fmt: skip
+        if nxt is None:
+            made = self.create_game(games.next_set_spec(game.row.spec), follows=game.row.id)
+            nxt = self.games[made["game"]]
+        link = next(t for t, r in self.seat_tokens.items()
+                    if r.game_id == nxt.row.id and r.player == sr.player)  # fmt: skip
+        return {"game": nxt.row.id, "seat": f"/t/{link}"}
 
     def seat_cards(self, token: str, title: str) -> list[ScoreCard]:
         """The score-cards a link keeps (``web.results.seat_cards``)."""

@@ -619,6 +619,19 @@ function renderOver() {
   again.hidden = !words[1] || people.length !== 1;
   again.textContent = words[1];
   $("home-link").href = `/?code=${boot.code}&mode=${boot.mode}${s.kind === "rubber" ? "&rubber=1" : ""}`;
+  // A match its players direct (friends, the solo match): the next set, the same people.
+  $("next-set-button").hidden = !(boot.next_set && s.results);
+  $("next-set-button").textContent = people.length === 1 ? "Another match" : "Next set";
+}
+
+async function nextSet() {
+  const res = await fetch(`/api/seat/${boot.token}/next`, { method: "POST" });
+  const made = await res.json().catch(() => ({}));
+  if (!res.ok || !made.seat) {
+    showError(made.message || `The next set could not be started (HTTP ${res.status}).`);
+    return;
+  }
+  location.assign(made.seat);
 }
 
 function nextDeal() {
@@ -894,6 +907,7 @@ $("concede-button").addEventListener("click", () => send({ type: "claim", tricks
 $("undo-button").addEventListener("click", undo);
 $("next-button").addEventListener("click", nextDeal);
 $("again-button").addEventListener("click", playAgain);
+$("next-set-button").addEventListener("click", nextSet);
 $("help-button").addEventListener("click", openHelp);
 const reportForm = $("report-form");
 if (reportForm) {
