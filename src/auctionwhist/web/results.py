@@ -338,6 +338,7 @@ def trays_to_replay(tables: list[tuple[LiveTable, Seat]]) -> set[int]:
     """The trays a player has played and is still to play again: in
     single-table duplicate the original scores are laid aside, not to be
     referred to until the overplay is over (daw, "Single-table overplay")."""
-    planned = Counter(tp.tray for lt, _s in tables for tp in lt.trays)
-    played = Counter(lt.trays[d].tray for lt, _s in tables for d, _sc, _t in lt.scores)
+    matches = [lt for lt, _s in tables if lt.trays]  # a deal or rubber has no trays
+    planned = Counter(tp.tray for lt in matches for tp in lt.trays)
+    played = Counter(lt.trays[d].tray for lt in matches for d, _sc, _t in lt.scores)
     return {tray for tray, n in played.items() if n < planned[tray]}
