@@ -187,3 +187,19 @@ def test_a_directors_match_has_no_next_set_and_no_one_can_claim_to_follow(
                                              "movement": "two-pairs", "tables": 1,
                                              "self_directed": True, "follows": "x"})  # fmt: skip
     assert "follows" not in svc.games[forged.json()["game"]].row.spec
+
+
+def test_the_solo_match_is_followed_by_another_for_its_one_player(tmp_path: Path) -> None:
+    service = Service(f"sqlite:///{tmp_path}/s.sqlite3")
+    spec, _ = spec_from_form({"start": "match", "code": "daw", "seed": "2"})
+    made = service.create_game(spec | {"deals": 1})
+    game = service.games[made["game"]]
+    ((player, link),) = made["players"].items()
+    token = _tok(link)
+    asyncio.run(_play_all(service, [token], stop=lambda: game.row.finished))
+    nxt = service.next_set(token)
+    again = service.games[nxt["game"]]
+    assert again.row.spec["follows"] == game.row.id and again.row.spec["self_directed"]
+    assert service.seat_row(_tok(nxt["seat"])).player == player
+    assert service.next_set(token) == nxt  # asked again: the same match
+    service.close()

@@ -97,6 +97,8 @@ def test_law_114_115_friends_overplay_a_tray_turned_then_see_the_result(
             timeout=TIMEOUT * 1000,
         )
         assert _fact(p) == "Tray 1, overplay"
+        # The original play's traveller is laid aside with its score.
+        assert p.is_hidden("#traveller-panel")
     over = {s: sorted(p.evaluate(_HAND)) for s, p in seats.items()}
     # Law 115: North's side of the tray to the East, so each player holds
     # the hand his right-hand adversary held (law 114).
