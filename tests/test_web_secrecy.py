@@ -400,3 +400,72 @@ def test_law_80_an_exposed_card_goes_to_every_seat_and_nothing_else_of_the_hand(
     asyncio.run(run())
     assert watcher.checked > 10
     service.close()
+
+
+# -- issue 17 item 12: the robots' calls explained, the review -------------------------
+
+
+def _explained_during(c: Any, token: str, table: int) -> dict[str, Any]:
+    r = c.get(f"/api/seat/{token}/calls/{table}/0")
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+@pytest.mark.parametrize("code", ["daw", "auction", "royals", "royalton"])
+def test_a_robots_call_is_explained_only_in_general_before_the_deal_is_over(
+    client: Any, code: str
+) -> None:
+    """While the deal is played a robot's call is explained only as the
+    period's published conventions let every player know it (the rule's
+    meaning and passage), never with its hand's facts (docs/decisions.md);
+    the full reasons once the deal is over."""
+    from auctionwhist.robots.bidding.robot import MEANINGS
+    from web_helpers import connect
+
+    made = client.post("/api/games", json={"kind": "deal", "code": code, "seed": 5,
+                                           "humans": ["S"]}).json()  # fmt: skip
+    south = made["seats"]["S"].rsplit("/", 1)[-1]
+    table = client.get(f"/api/seat/{south}").json()["table"]
+    rng = random.Random(5)
+    asked = robots = 0
+    with connect(client, f"/ws/{south}") as ws:
+        for _ in range(200):
+            ws.send_json({"type": "hello"})
+            state = ws.receive_json()
+            while state["type"] != "state":
+                state = ws.receive_json()
+            if state["phase"] != "auction":
+                break
+            seen = _explained_during(client, south, table)
+            asked += 1
+            assert not seen["over"]
+            assert len(seen["calls"]) == len(state["calls"])
+            for c in seen["calls"]:
+                assert "full" not in c
+                if c["robot"]:
+                    robots += 1
+                    general = MEANINGS.get(c["rule"], "The only call open to the seat.")
+                    assert c["meaning"] == general
+            # Nor a word of a review before the end.
+            assert client.get(f"/api/seat/{south}/review/{table}/0").status_code == 409
+            assert state["my_turn"]
+            ws.send_json({"type": "call", "call": rng.choice(state["legal_calls"])})
+            while ws.receive_json()["type"] != "ack":
+                pass
+    assert asked and robots
+
+
+@pytest.mark.parametrize("mode,humans", [("laws", ["S"]), ("enforce", ["N", "S"])])
+def test_no_call_is_explained_in_laws_mode_or_among_people_before_the_end(
+    client: Any, mode: str, humans: list[str]
+) -> None:
+    """In laws mode, or at a table of people, a player learns of the others'
+    hands only from their calls: nothing is explained until the deal is over."""
+    made = client.post("/api/games", json={"kind": "deal", "code": "auction", "seed": 5,
+                                           "mode": mode, "humans": humans}).json()  # fmt: skip
+    south = made["seats"]["S"].rsplit("/", 1)[-1]
+    table = client.get(f"/api/seat/{south}").json()["table"]
+    r = client.get(f"/api/seat/{south}/calls/{table}/0")
+    assert r.status_code == 403 and "only from their calls" in r.json()["message"]
+    assert client.get(f"/api/seat/{south}/review/{table}/0").status_code == 409

@@ -24,7 +24,7 @@ from ..robots.cardplay import solver_strain
 from ..solver import Position, score_cards
 from ..table import Table
 
-__all__ = ["CardReview", "ReviewError", "play_strain", "review_play"]
+__all__ = ["CardReview", "ReviewError", "play_strain", "review_log", "review_play"]
 
 
 class ReviewError(WhistError):
@@ -107,3 +107,14 @@ def review_play(table: Table, progress: Callable[[], None] | None = None) -> lis
             if progress is not None:
                 progress()
     return out
+
+
+def review_log(log: dict[str, Any]) -> dict[str, Any]:
+    """``review_play`` of a deal's JSON log (``formats.jsonlog``), as JSON:
+    the strain and every card with its cost. What the web app runs in a
+    process of its own (``web.service.Service.review``)."""
+    from ..formats.jsonlog import events_from_json
+
+    table = Table.from_events(events_from_json(log))
+    strain = play_strain(table)
+    return {"strain": strain, "cards": [r.to_json() for r in review_play(table)]}

@@ -246,12 +246,14 @@ def events_to_json(
     events: Iterable[Event],
     score: DealScore | None = None,
     result: Mapping[str, Any] | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The log as a JSON-ready ``dict`` with its format and version; with
     ``score``, the finished deal's score as its game kept it (``Table.score``,
-    or a director's entry), and with ``result`` what it stands on (contract,
-    declarer, tricks, whether entered): for the reader only, reading takes
-    the log, the record of truth."""
+    or a director's entry), with ``result`` what it stands on (contract,
+    declarer, tricks, whether entered), with ``players`` who sat where
+    (``{"N": name, ...}``): for the reader only, reading takes the log, the
+    record of truth."""
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -261,6 +263,8 @@ def events_to_json(
         out["score"] = {**score.to_json(), "void": score.void, "note": score.note}
     if result is not None:
         out["result"] = dict(result)
+    if players is not None:
+        out["players"] = dict(players)
     return out
 
 
@@ -274,8 +278,9 @@ def events_from_json(obj: Any) -> tuple[Event, ...]:
     version = obj.get("version")
     if version != VERSION:
         raise JsonLogError(f"version: this program reads version {VERSION}, not {version!r}")
-    # A score and result written beside the log are for the reader, not read back.
-    extra = tuple(k for k in ("score", "result") if k in obj)
+    # A score, result and players written beside the log are for the reader,
+    # not read back.
+    extra = tuple(k for k in ("score", "result", "players") if k in obj)
     _check_keys(obj, ("format", "version", "events", *extra), "log")
     events = obj["events"]
     _want(list, events, "events", "a list of events")

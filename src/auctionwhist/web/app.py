@@ -213,6 +213,27 @@ async def seat_next_set(request: Request) -> object:
     return _svc(request).next_set(request.path_params["token"])
 
 
+async def seat_name(request: Request) -> object:
+    body = await _body(request)
+    return _svc(request).rename(request.path_params["token"], body.get("name", ""))
+
+
+async def seat_calls(request: Request) -> object:
+    svc = _svc(request)
+    return svc.explanations(request.path_params["token"], _int(request, "table"),
+                            _int(request, "deal"))  # fmt: skip
+
+
+async def seat_review(request: Request) -> object:
+    return await _svc(request).review(_int(request, "table"), _int(request, "deal"),
+                                      token=request.path_params["token"])  # fmt: skip
+
+
+async def director_review(request: Request) -> object:
+    return await _svc(request).review(_int(request, "table"), _int(request, "deal"),
+                                      director=request.path_params["token"])  # fmt: skip
+
+
 async def seat_traveller(request: Request) -> object:
     return _svc(request).traveller(request.path_params["token"], _int(request, "tray"))
 
@@ -298,7 +319,10 @@ def api_routes() -> list[BaseRoute]:
     return [
         Route("/api/games", _api(create_game, 201), methods=["POST"]),
         Route("/api/seat/{token}", _api(seat_info)),
+        Route("/api/seat/{token}/name", _api(seat_name), methods=["PUT"]),
         Route("/api/seat/{token}/scorecard", _api(seat_scorecard)),
+        Route("/api/seat/{token}/calls/{table}/{deal}", _api(seat_calls)),
+        Route("/api/seat/{token}/review/{table}/{deal}", _api(seat_review)),
         Route("/api/seat/{token}/traveller/{tray}", _api(seat_traveller)),
         Route("/api/seat/{token}/next", _api(seat_next_set), methods=["POST"]),
         Route("/api/seat/{token}/deal/{table}/{deal}.{fmt}", _api(seat_deal)),
@@ -309,6 +333,7 @@ def api_routes() -> list[BaseRoute]:
         Route("/api/director/{token}/publish", _api(director_publish), methods=["POST"]),
         Route("/api/director/{token}/download.{fmt}", _api(director_download)),
         Route("/api/director/{token}/table/{table}/{deal}.{fmt}", _api(director_deal)),
+        Route("/api/director/{token}/review/{table}/{deal}", _api(director_review)),
         Route("/api/results/{game}.{fmt}", _api(results_download)),
         Route("/api/results/{game}", _api(results)),
         WebSocketRoute("/ws/{token}", seat_socket),

@@ -38,6 +38,7 @@ __all__ = [
     "Spec",
     "TablePlan",
     "after",
+    "check_name",
     "check_spec",
     "has_next_set",
     "live_table",
@@ -93,6 +94,29 @@ def _schedule(spec: Mapping[str, Any]) -> Schedule:
         raise WebError(400, "bad_movement", f"movement: {e}") from None
 
 
+MAX_NAME = 40  # a player's name, as the score-card's Partners and names field holds it
+
+
+def check_name(value: Any, what: str = "name") -> str:
+    """A player's name as given, stripped; ``WebError`` (400) if it will not do.
+    A name is printed on pages, score-cards and in PBN tags: a newline would
+    end a tag, so no control character is taken."""
+    if not isinstance(value, str):
+        raise WebError(400, "bad_name", f"{what}: a name is text")
+    name = value.strip()
+    if not name.isprintable():
+        raise WebError(
+            400, "bad_name",
+            f"{what}: {name[:40]!r} has a control character (such as a newline or tab); "
+            "a name is one line of printable text",
+        )  # fmt: skip
+    if len(name) > MAX_NAME:
+        raise WebError(
+            400, "bad_name", f"{what}: a name is at most {MAX_NAME} characters, not {len(name)}"
+        )
+    return name
+
+
 def check_spec(spec: Any) -> Spec:
     """A game's spec from a request, checked and completed (docs/web-protocol.md)."""
     if not isinstance(spec, dict):
@@ -114,17 +138,9 @@ def check_spec(spec: Any) -> Spec:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise WebError(400, "malformed", "seed: a whole number")
     names = spec.get("names", {})
-    if not isinstance(names, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) and len(v) <= 80 and v.isprintable()
-        for k, v in names.items()
-    ):
-        # A name is printed on pages and in PBN tags: a newline would end a tag.
-        raise WebError(
-            400,
-            "malformed",
-            "names: an object of short strings "
-            "(at most 80 characters, none a control character such as a newline)",
-        )
+    if not isinstance(names, dict) or not all(isinstance(k, str) for k in names):
+        raise WebError(400, "malformed", 'names: an object such as {"N": "Mrs Smith"}')
+    names = {k: name for k, v in names.items() if (name := check_name(v, f"names.{k}"))}
     out: Spec = {"kind": kind, "code": code.key, "mode": mode, "seed": seed, "names": names}
     for key, of in (("series", "deal"), ("self_directed", "match")):
         if key in spec and (not isinstance(spec[key], bool) or kind != of):

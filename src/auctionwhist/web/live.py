@@ -86,6 +86,15 @@ class LiveTable:
     def is_robot(self, seat: Seat) -> bool:
         return bool(self.seats[seat].get("robot"))
 
+    def name_at(self, seat: Seat) -> str:
+        """The name of who sits at ``seat``: the person's own (a match
+        player's id if he gave none), "Robot" for a robot; "" for a person
+        who gave no name (the pages show the seat's name)."""
+        plan = self.seats[seat]
+        if plan.get("robot"):
+            return "Robot"
+        return str(plan.get("name") or plan.get("player") or "")
+
     @property
     def humans(self) -> list[Seat]:
         return [s for s in Seat if not self.is_robot(s)]

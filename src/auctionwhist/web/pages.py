@@ -42,6 +42,7 @@ from ..records import (
 )
 from ..scoring import DealScore
 from ..table import Table
+from .games import check_name
 from .live import WebError
 from .results import Outcome
 from .service import Service
@@ -234,6 +235,14 @@ def _int_field(form: Mapping[str, Any], key: str, low: int, high: int) -> int | 
     return value
 
 
+def _name_field(form: Mapping[str, Any], key: str, what: str) -> str:
+    """A name from the form, stripped; "" if none (``games.check_name``)."""
+    try:
+        return check_name(str(form.get(key) or ""), what)
+    except WebError as e:
+        raise FormError(str(e)) from None
+
+
 def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The ``POST /api/games`` spec for the home page's form, and where to go
     after: ``"seat"`` (the first seat link) or ``"director"``."""
@@ -249,7 +258,7 @@ def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     seed = _int_field(form, "seed", 0, 2**31)
     if seed is not None:
         spec["seed"] = seed
-    name = str(form.get("name") or "").strip()[:40]
+    name = _name_field(form, "name", "your name")
     if start in ("deal", "rubber"):
         if start == "rubber" and not code_facts(code)["rubber"]:
             raise FormError(
@@ -263,6 +272,10 @@ def spec_from_form(form: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
             spec["names"] = {"S": name}
         return spec, "seat"
     if start == "friends":
+        # Each seat's name, if the form gives one; else the seat's own name.
+        names = {s: n for s in SEAT_NAMES if (n := _name_field(form, f"name_{s}", SEAT_NAMES[s]))}
+        if names:
+            spec["names"] = names
         if not code.rubbers:
             return _overplay(spec, form), "director"
         if form.get("rubber"):
@@ -425,7 +438,9 @@ async def seat_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
     log = _service(request, lambda svc: _scored_log(svc, table_id, deal, token=token))
-    return _movie(*log, back=f"/t/{token}", table_id=table_id, deal=deal)
+    meta = _service(request, lambda svc: _movie_meta(svc, table_id, deal, log[0]))
+    meta["review"] = f"/api/seat/{token}/review/{table_id}/{deal}" if meta["over"] else None
+    return _movie(*log, back=f"/t/{token}", table_id=table_id, deal=deal, meta=meta)
 
 
 @_page
@@ -433,7 +448,22 @@ async def director_movie(request: Request) -> Response:
     token = request.path_params["token"]
     table_id, deal = _table_deal(request)
     log = _service(request, lambda svc: _scored_log(svc, table_id, deal, director=token))
-    return _movie(*log, back=f"/d/{token}", table_id=table_id, deal=deal)
+    meta = _service(request, lambda svc: _movie_meta(svc, table_id, deal, log[0]))
+    meta["review"] = f"/api/director/{token}/review/{table_id}/{deal}" if meta["over"] else None
+    return _movie(*log, back=f"/d/{token}", table_id=table_id, deal=deal, meta=meta)
+
+
+def _movie_meta(
+    svc: Service, table_id: int, deal: int, events: tuple[Event, ...]
+) -> dict[str, Any]:
+    """Who sat where, and the robots' calls explained: in full once the deal
+    is over (the movie of a deal in play is the director's alone)."""
+    over = svc.outcome(table_id, deal) is not None
+    return {
+        "over": over,
+        "names": svc.names_at(table_id),
+        "calls": svc.explained(table_id, events, full=over),
+    }
 
 
 def _scored_log(
@@ -459,6 +489,7 @@ def _movie(
     back: str,
     table_id: int,
     deal: int,
+    meta: dict[str, Any],
 ) -> Response:
     frames = movie_frames(events, score, outcome)
     first = frames[0]
@@ -471,6 +502,7 @@ def _movie(
         table_id=table_id,
         deal=deal,
         code=find_code(first["code"]),
+        meta=meta,
     )
 
 

@@ -267,18 +267,23 @@ def _pbn(events: tuple[Event, ...], lt: LiveTable, deal: int, **tags: Any) -> st
     return pbn.export_pbn(events, **tags)
 
 
+def _players(lt: LiveTable) -> dict[Seat, str]:
+    """Who sat where, as the hand records name them (PBN's North, East, ...)."""
+    return {s: lt.name_at(s) for s in Seat}
+
+
 def deal_pbn(events: tuple[Event, ...], lt: LiveTable, deal: int) -> str:
-    names = {s: str(lt.seats[s].get("name") or lt.seats[s].get("player") or "") for s in Seat}
-    return _pbn(events, lt, deal, players=names)
+    return _pbn(events, lt, deal, players=_players(lt))
 
 
 def deal_json(events: tuple[Event, ...], lt: LiveTable, deal: int) -> dict[str, Any]:
     """The deal's log with its ``outcome``: the score the game keeps and the
     contract, declarer and tricks it stands on (a director's entry's, if any)."""
     o = outcome_of(lt, deal)
+    players = {SEATS[s]: name for s, name in _players(lt).items()}
     if o is None or o.score is None:
-        return jsonlog.events_to_json(events)
-    return jsonlog.events_to_json(events, o.score, result=o.to_json())
+        return jsonlog.events_to_json(events, players=players)
+    return jsonlog.events_to_json(events, o.score, result=o.to_json(), players=players)
 
 
 def all_logs(game: LiveGame) -> list[tuple[LiveTable, int, tuple[Event, ...]]]:
@@ -293,7 +298,9 @@ def all_logs(game: LiveGame) -> list[tuple[LiveTable, int, tuple[Event, ...]]]:
 
 def game_pbn(game: LiveGame) -> str:
     event = f"auction-whist {game.row.id}"
-    return pbn.join(_pbn(ev, lt, d, event=event) for lt, d, ev in all_logs(game))
+    return pbn.join(
+        _pbn(ev, lt, d, event=event, players=_players(lt)) for lt, d, ev in all_logs(game)
+    )
 
 
 def game_json(game: LiveGame) -> dict[str, Any]:
@@ -314,7 +321,13 @@ def seat_cards(tables: list[tuple[LiveTable, Seat]], title: str) -> list[ScoreCa
     overplay, as the schedule has them; each deal credited to its tray."""
     cards: dict[tuple[int, bool], ScoreCard] = {}
     hidden = trays_to_replay(tables)
+    who: dict[tuple[int, bool], list[str]] = {}  # each card's players, as numbered
     for lt, seat in tables:
+        # Who sat where: the card's numbered names, and each side's partners
+        # by those numbers ("1 & 3"), as a match's cards write them. A player
+        # is his link (a match's: his id); each robot is one of its own.
+        names = [lt.name_at(s) or s.name.title() for s in Seat]
+        ids = [str(lt.seats[s].get("player") or lt.token_at(s) or f"{lt.id}{s.char}") for s in Seat]
         for played in lt.scores:
             o = outcome(lt, played)
             if o.score is None or o.tray in hidden:
@@ -330,7 +343,17 @@ def seat_cards(tables: list[tuple[LiveTable, Seat]], title: str) -> list[ScoreCa
             if any(e.number == number for e in card.entries):
                 continue  # a tray is entered once on a card
             turned = None if o.play is None else o.play.deal.turned
-            card.record(CardEntry.from_score(number, o.score, trump=turned))
+            seen = who.setdefault((lt.number, overplay), [])
+            for s in Seat:
+                if ids[s] not in seen:
+                    seen.append(ids[s])
+                    card.players = (*card.players, names[s])
+            partners = tuple(
+                " & ".join(str(seen.index(ids[s]) + 1) for s in (side, side + 2)) for side in (0, 1)
+            )
+            card.record(
+                CardEntry.from_score(number, o.score, (partners[0], partners[1]), trump=turned)
+            )
     return list(cards.values())
 
 

@@ -58,6 +58,15 @@ class Moved(TypedDict):
     seat: str
 
 
+class Named(TypedDict):
+    """A person at the table took a name (the page asks for the state again)."""
+
+    type: Literal["named"]
+    table: int
+    seat: str
+    name: str
+
+
 class GameOver(TypedDict):
     type: Literal["game_over"]
     results: str

@@ -19,19 +19,22 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
+import orjson
 from sqlalchemy.engine import Engine
 
 from ..cards import Seat
 from ..duplicate.match import Match
 from ..duplicate.scorecard import ScoreCard
 from ..errors import WhistError
+from ..formats import jsonlog
 from ..records import Event
 from ..scoring import DealScore
-from . import games, results
+from . import games, results, robots
 from .db import GameRow, SeatRow, TableRow
 from .director import (
     DirectorView,
@@ -46,7 +49,7 @@ from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow, Outcome
 from .robots import robot_due, robot_turn
-from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Observer, Seats
+from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Named, Observer, Seats
 from .store import Store, records_of
 from .views import SEATS
 
@@ -97,6 +100,52 @@ class Cancelled(TypedDict):
     ended: bool
 
 
+REVIEW_BUDGET = 20.0
+
+
+# The child: a deal's JSON log on stdin, its review as JSON on stdout.
+_REVIEW_CHILD = (
+    "import json, sys\n"
+    "from auctionwhist.analysis.review import review_log\n"
+    "from auctionwhist.errors import WhistError\n"
+    "try:\n"
+    "    out = review_log(json.load(sys.stdin))\n"
+    "except WhistError as e:\n"
+    "    out = {'error': str(e)}\n"
+    "json.dump(out, sys.stdout)\n"
+)
+
+
+async def solve_review(
+    log: dict[str, Any], budget: float, slot: asyncio.Semaphore
+) -> dict[str, Any]:
+    """``analysis.review.review_log`` in a process of its own (the solver
+    holds the GIL: in a thread it would stop every table), killed after
+    ``budget`` seconds: a whole-deal nullo may take the solver minutes.
+    ``slot``: one such process at a time, beside the server's own."""
+    async with slot:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _REVIEW_CHILD,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            out, _ = await asyncio.wait_for(proc.communicate(orjson.dumps(log)), budget)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+            return {"status": "unavailable",
+                    "message": f"the double-dummy review was not solved within {budget:g} "
+                    "seconds (a nullo may take the solver minutes): not available now"}  # fmt: skip
+    try:
+        answer = orjson.loads(out)
+    except orjson.JSONDecodeError:
+        answer = {"error": f"the solver's process ended without a review (exit {proc.returncode})"}
+    if "error" in answer:
+        return {"status": "unavailable", "message": answer["error"]}
+    return {"status": "ready", **answer}
+
+
 class Service:
     """Every game of the server. Methods raise ``WebError`` for a bad request."""
 
@@ -119,6 +168,9 @@ class Service:
         self._current: dict[str, tuple[LiveTable, Seat]] = {}  # Service.current
         self.director_tokens: dict[str, str] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.review_budget = REVIEW_BUDGET  # seconds for a deal's double-dummy review
+        self._reviews: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
+        self._review_slot = asyncio.Semaphore(1)  # one solver process at a time
         self._load()
 
     @property
@@ -279,6 +331,28 @@ class Service:
             "next_set": games.has_next_set(game.row.spec),
             "history": self.scorecard(token),
         }
+
+    def rename(self, token: str, name: object) -> dict[str, str]:
+        """The person at a link takes a name (or "" for none): stored with the
+        link and at every table it sits at; the people there see it at once."""
+        sr = self.seat_row(token)
+        checked = games.check_name(name)
+        sr.name = checked
+        plans: dict[int, dict[str, Any]] = {}
+        for lt, s in self._tables_of(token):
+            lt.seats[s]["name"] = checked
+            plans[lt.id] = {
+                "seats": {SEATS[x]: dict(p) for x, p in lt.seats.items()},
+                "trays": [[tp.tray, tp.overplay, int(tp.north_at)] for tp in lt.trays],
+            }  # as games.plan stored it
+        self.store.rename(token, checked, plans)
+        for lt, s in self._tables_of(token):
+            if lt.finished:
+                continue
+            named = Named(type="named", table=lt.id, seat=SEATS[s], name=checked)
+            for tok in {tok for _s, tok in lt.links}:
+                self.seats.push(tok, named)
+        return {"seat": sr.seat or "", "name": checked}
 
     def scorecard(self, token: str) -> list[CardRow]:
         """A link's score-card: every deal of every table it has sat at."""
@@ -639,6 +713,77 @@ class Service:
         if not records:
             raise WebError(404, "no_such_deal", f"table {table_id} has no deal {deal}")
         return tuple(records)
+
+    def names_at(self, table_id: int) -> dict[str, str]:
+        """Who sits at each seat of a table (``LiveTable.name_at``)."""
+        lt = self.tables[table_id]
+        return {SEATS[s]: lt.name_at(s) for s in Seat}
+
+    def explained(self, table_id: int, events: tuple[Event, ...], full: bool) -> list[Any]:
+        """The calls of a deal's log, each robot's explained (``robots.explanations``):
+        for a caller that has checked who may read the log."""
+        return robots.explanations(self.tables[table_id], events, full)
+
+    def explanations(self, token: str, table_id: int, deal: int) -> dict[str, Any]:
+        """The robots' calls explained, for a person who sat at the table
+        (docs/decisions.md): once the deal is over, in full; while it is
+        played, only what the period's conventions let every player know,
+        and only where every other seat is a robot, outside laws mode."""
+        lt = self.tables.get(table_id)
+        if lt is None:
+            raise WebError(404, "no_such_table", f"no table {table_id}")
+        if not any(lt.token_at(s) == token for s in Seat):
+            self.seat_row(token)
+            raise WebError(403, "not_yours", "you did not sit at that table")
+        t = next((tt for d, _sc, tt in lt.scores if d == deal), None)
+        over = t is not None
+        if t is None:
+            if deal != lt.deal_index or lt.table is None:
+                raise WebError(404, "no_such_deal", f"table {table_id} has no deal {deal} in play")
+            if lt.game.mode == "laws":
+                raise WebError(
+                    403, "not_now",
+                    "in laws mode a player learns of the others' hands only from their "
+                    "calls: the robots explain their calls once the deal is over",
+                )  # fmt: skip
+            if len(lt.humans) > 1:
+                raise WebError(
+                    403, "not_now",
+                    "at a table of people no call is explained before the deal is over: "
+                    "a player learns of the others' hands only from their calls",
+                )  # fmt: skip
+            t = lt.table
+        calls = robots.explanations(lt, t.events, full=over)
+        return {"table": table_id, "deal": deal, "over": over, "calls": calls}
+
+    async def review(self, table_id: int, deal: int, token: str | None = None,
+                     director: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """A finished deal's play double dummy (``analysis.review``): each
+        card's cost in tricks. Refused before the deal is over (``deal_log``'s
+        checks); solved in a process of its own, off the event loop, within
+        ``review_budget`` seconds, else not available; kept once solved."""
+        if director is None:
+            self.deal_log(table_id, deal, token=token)  # 403 or 409 before the end
+        else:
+            self.deal_log(table_id, deal, director=director)
+        lt = self.tables[table_id]
+        t = next((tt for d, _sc, tt in lt.scores if d == deal), None)
+        if t is None or not t.is_over:
+            raise WebError(409, "not_finished", "the deal is not finished")
+        if t.play is None or not t.play.tricks:
+            raise WebError(409, "no_play", "the deal has no play to review (passed out)")
+        key = (table_id, deal)
+        job = self._reviews.get(key)
+        if job is None:
+            job = self._reviews[key] = asyncio.ensure_future(
+                solve_review(
+                    jsonlog.events_to_json(t.events), self.review_budget, self._review_slot
+                )
+            )
+        out = await asyncio.shield(job)
+        if out.get("status") == "unavailable" and job.done():
+            self._reviews.pop(key, None)  # try again another time, when asked
+        return {"table": table_id, "deal": deal, **out}
 
     def deal_pbn(self, events: tuple[Event, ...], lt_id: int, deal: int) -> str:
         return results.deal_pbn(events, self.tables[lt_id], deal)

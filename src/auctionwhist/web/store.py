@@ -146,6 +146,13 @@ class Store:
         with self.engine.connect() as conn:
             return {gid: when for gid, when in conn.execute(query) if when is not None}
 
+    def rename(self, token: str, name: str, plans: dict[int, dict[str, Any]]) -> None:
+        """A link's name, and the plans of the tables it sits at, which name it."""
+        with self.engine.begin() as conn:
+            conn.execute(update(SeatRow).where(SeatRow.token == token).values(name=name))
+            for table_id, plan in plans.items():
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(plan=plan))
+
     def publish(self, game_id: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(published=True))

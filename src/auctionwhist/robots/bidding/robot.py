@@ -18,7 +18,83 @@ from . import evaluate as ev
 from .rules import family_for
 from .situation import SOUND, Decision, Rule, Situation, style_from
 
-__all__ = ["Advice", "BiddingRobot", "Credit", "advise", "decide", "view_of_auction"]
+__all__ = [
+    "MEANINGS",
+    "Advice",
+    "BiddingRobot",
+    "Credit",
+    "Explanation",
+    "advise",
+    "decide",
+    "explain_call",
+    "view_of_auction",
+]
+
+# What a call by each rule shows, as the period's published conventions let
+# every player at the table know it: never what the hand holds. A robot's
+# ``Decision.reason`` speaks of its own cards (counts, honors, quick tricks),
+# which the laws let no one learn but from the calls; this is the general
+# form shown while the deal is played (docs/decisions.md).
+MEANINGS: dict[str, str] = {
+    "cautious_redouble": "Redouble: the doubled declaration is made with tricks to spare.",
+    "take_out_of_double": "A take-out of partner's doubled declaration into a suit of higher "
+    "value, holding none of his.",
+    "free_double": "A free double: the declaration would give the adversaries game if made, "
+    "so doubling it costs nothing more.",
+    "penalty_double": "A double for penalties: the adversaries are bid up beyond what the "
+    "doubler thinks they can make.",
+    "double_one_spade": "The double of the dealer's one spade: short high black cards and "
+    "outside strength, to inform partner.",
+    "one_no_trump": "One no-trump: an even hand with three suits protected and quick tricks.",
+    "two_on_long_suit": "Two in a suit: a long suit and outside strength, an aggressive bid "
+    "for game in four.",
+    "one_of_a_suit": "One in a suit: the suit headed by the ace, or king and queen, with two "
+    "quick tricks or more in the hand.",
+    "weakness_take_out": "Two in a suit over partner's no-trump: a long low suit and nothing "
+    "else, a hand of no help to the no-trump.",
+    "leave_one_spade": "Pass over partner's one spade: a poor hand; his loss is limited.",
+    "show_the_lead": "A suit over the dealer's no-trump: to show partner what to lead.",
+    "support_partner": "A raise of partner's declaration: two tricks for him in this hand.",
+    "leave_partner": "Pass: partner's declaration stands (it gives game, or he holds to it).",
+    "full_value": "The declaration worth most within what the partnership's hands should "
+    "take, game first.",
+    "one_spade": "One spade: the dealer must declare, and the hand warrants no higher bid.",
+    "sit_tight": "Pass: no sound declaration or double.",
+    "answer_no_trump_call": "The answer to partner's no-trump: his call for this hand's best "
+    "suit, which is mandatory.",
+    "royal_call": "A royal: the same level as the adversaries' bid, called as the more "
+    "meritorious declaration.",
+    "nullo_on_low_hand": "A nullo: a low hand, few cards likely to win a trick.",
+    "no_trump_call": "A no-trump call: strength in every suit, calling for partner's best suit.",
+    "dealer_no_bid": "No bid: the dealer's hand has no declaration of merit.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """A robot's call explained. ``meaning`` is what every player may know
+    of it (the rule's general sense and the passage); ``full`` adds the
+    robot's reasons from its own hand, for once the deal is over."""
+
+    call: Call
+    rule: str | None  # None: no rule spoke, the only call open
+    source: str
+    meaning: str
+    full: str
+
+
+def explain_call(view: SeatView, style: float = SOUND) -> Explanation:
+    """Why the robot would make its call in ``view``, in both forms."""
+    d, r = decide(view, style)
+    if r is None:
+        return Explanation(d.call, None, "", "The only call open to the seat.", d.reason)
+    return Explanation(
+        d.call,
+        r.name,
+        r.source,
+        MEANINGS.get(r.name, ""),
+        f"{d.reason} ({r.source}; rule {r.name})",
+    )
 
 
 def decide(view: SeatView, style: float = SOUND) -> tuple[Decision, Rule | None]:

@@ -1,8 +1,11 @@
 // The movie of a finished deal: every frame was built on the server from the
 // deal's log (pages.movie_frames); this steps through them.
 import { SEATS, SEAT_NAMES, callIsRed, callText, cardElement, el, suitRows } from "./cards.js";
+import { wireReview } from "./review.js";
 
 const frames = JSON.parse(document.getElementById("frames").textContent);
+// Who sat where, the robots' calls explained (in full: the deal is over), the review.
+const meta = JSON.parse(document.getElementById("movie-meta").textContent);
 const $ = (id) => document.getElementById(id);
 const pos = { S: "bottom", W: "left", N: "top", E: "right" };
 let at = 0;
@@ -23,6 +26,7 @@ function show(i) {
     const plate = box.querySelector(".plate");
     plate.textContent = "";
     plate.append(el("span", { class: "seat-name", text: SEAT_NAMES[seat] }));
+    if (meta.names[seat]) plate.append(el("span", { class: "player-name", text: meta.names[seat] }));
     if (f.dealer === seat) plate.append(el("span", { class: "tag", text: "dealer" }));
     if (f.declarer === seat) plate.append(el("span", { class: "tag declarant", text: "declarant" }));
     const hand = box.querySelector(".hand");
@@ -38,15 +42,18 @@ function show(i) {
     const order = [0, 1, 2, 3].map((k) => SEATS[(SEATS.indexOf(f.dealer) + k) % 4]);
     const head = auction.querySelector("thead tr");
     head.textContent = "";
-    for (const s of order) head.append(el("th", { text: SEAT_NAMES[s] }));
+    for (const s of order) head.append(el("th", {}, SEAT_NAMES[s], el("span", { class: "player-name", text: meta.names[s] || "" })));
     const body = auction.querySelector("tbody");
     body.textContent = "";
     // A director's entry replaces the play: the entry, not the calls made.
     if (f.entry) body.append(el("tr", {}, el("td", { colspan: "4", class: "entry", text: `Entered by the director: ${f.entry}` })));
     let row = null;
-    f.calls.forEach(([, call], k) => {
+    f.calls.forEach(([seat, call], k) => {
       if (k % 4 === 0) body.append((row = el("tr")));
-      row.append(el("td", { class: callIsRed(call) ? "red" : "", text: callText(call) }));
+      const td = el("td", { class: callIsRed(call) ? "red" : "", text: callText(call) });
+      const c = meta.calls[k];
+      if (c && c.seat === seat && c.call === call) explainable(td, c);
+      row.append(td);
     });
   }
   const score = f.score;
@@ -67,6 +74,23 @@ function show(i) {
   }
 }
 
+// A robot's call explained on hover, focus or tap, in the note under the auction.
+function explainable(td, c) {
+  const text = c && (c.full || c.meaning);
+  if (!text) return;
+  td.classList.add("explained");
+  td.tabIndex = 0;
+  td.title = text;
+  const say = () => {
+    const note = $("call-note");
+    note.hidden = false;
+    note.textContent = `${SEAT_NAMES[c.seat]}, ${callText(c.call)}: ${text}`;
+  };
+  td.addEventListener("mouseenter", say);
+  td.addEventListener("focus", say);
+  td.addEventListener("click", say);
+}
+
 function play() {
   if (timer) {
     clearInterval(timer);
@@ -74,7 +98,8 @@ function play() {
     $("m-play").textContent = "▶ Play";
     return;
   }
-  if (at >= frames.length - 1) show(0);
+  if (at >= frames.length - 1) if (meta.review) wireReview($("review-button"), $("review-panel"), $("review"), () => meta.review);
+show(0);
   $("m-play").textContent = "❚❚ Stop";
   timer = setInterval(() => {
     if (at >= frames.length - 1) return play();
@@ -98,4 +123,5 @@ document.addEventListener("keydown", (e) => {
   else return;
   e.preventDefault(); // the movie's keys, not the page's scrolling
 });
+if (meta.review) wireReview($("review-button"), $("review-panel"), $("review"), () => meta.review);
 show(0);

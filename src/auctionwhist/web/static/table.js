@@ -4,6 +4,7 @@ import {
   SEATS, SEAT_NAMES, SUIT_SYMBOLS, backElement, callIsRed, callText, cardElement,
   cardText, el, positions, sideOf, sortHand, suitRows,
 } from "./cards.js";
+import { wireReview } from "./review.js";
 
 const page = document.getElementById("table-page");
 const boot = JSON.parse(page.dataset.boot);
@@ -124,6 +125,9 @@ function receive(m) {
     case "game_over":
       resync(); // the state says where the results are once they may be seen
       break;
+    case "named": // a player at the table took a name: the state has it
+      resync();
+      break;
     default:
       break;
   }
@@ -176,6 +180,8 @@ function render() {
   renderCard();
   renderRubber();
   renderOver();
+  renderNameEdit();
+  renderReviewPanel();
   prompt(promptText());
 }
 
@@ -234,6 +240,7 @@ function renderPlates() {
     box.textContent = "";
     const name = el("span", { class: "seat-name", text: SEAT_NAMES[seat] });
     box.append(name);
+    if (playerName(seat)) box.append(el("span", { class: "player-name", text: playerName(seat) }));
     const tags = [];
     if (state.dealer === seat) tags.push("dealer");
     if (state.declarer === seat) tags.push("declarant");
@@ -359,7 +366,7 @@ function renderAuction() {
   const order = [0, 1, 2, 3].map((i) => SEATS[(SEATS.indexOf(s.dealer) + i) % 4]);
   const head = table.querySelector("thead tr");
   head.textContent = "";
-  for (const seat of order) head.append(el("th", { scope: "col", text: SEAT_NAMES[seat] }));
+  for (const seat of order) head.append(auctionHead(seat));
   const body = table.querySelector("tbody");
   body.textContent = "";
   let row = null;
@@ -369,6 +376,7 @@ function renderAuction() {
       body.append(row);
     }
     const td = el("td", { text: callText(call) });
+    td.dataset.i = String(i);
     if (callIsRed(call)) td.classList.add("red");
     if (/R$/.test(call) && /^[1-7]/.test(call)) td.classList.add("royal");
     row.append(td);
@@ -380,6 +388,7 @@ function renderAuction() {
     }
     row.append(el("td", { class: "waiting", text: s.my_turn ? "?" : "…" }));
   }
+  explainCalls();
   const box = $("bidding-box");
   // Laws mode: every call of the box, in turn or not (laws calls).
   const laws = boot.mode === "laws";
@@ -393,6 +402,97 @@ function renderAuction() {
     lawsCall(b, open && laws && !ok, s);
   }
   if (!open) setTyped("");
+}
+
+// -- names, the robots' calls explained ------------------------------------------------
+
+// The name of who sits at a seat: a person's own, "Robot"; "" for a person
+// who gave none (the seat's name says it).
+function playerName(seat) {
+  const p = state && state.seats && state.seats[seat];
+  if (!p) return "";
+  return p.robot ? "Robot" : p.name || "";
+}
+
+function auctionHead(seat) {
+  return el("th", { scope: "col" }, SEAT_NAMES[seat], el("span", { class: "player-name", text: playerName(seat) }));
+}
+
+// A robot's call is explained on hover, focus or tap. While the deal is played
+// only what the period's conventions let every player know (the rule's
+// meaning), and only against robots outside laws mode; the robot's reasons
+// from its own hand once the deal is over (docs/decisions.md). The server
+// decides (GET /api/seat/<t>/calls/<table>/<deal>); the page asks only where
+// it may answer.
+let explained = null; // {key, calls}
+let explaining = null;
+
+function explainCalls() {
+  const s = state;
+  const over = s.phase === "done";
+  if (!s.calls.length || s.deal == null || s.deal < 0) return;
+  if (!over && !(boot.mode !== "laws" && aloneWithRobots(s))) return;
+  const key = `${s.table}/${s.deal}/${s.calls.length}/${over}`;
+  if (explained && !explained.key.startsWith(`${s.table}/${s.deal}/`)) $("call-note").hidden = true;
+  if (explained && explained.key === key) {
+    markCalls(explained.calls);
+    return;
+  }
+  if (explaining === key) return;
+  explaining = key;
+  fetch(`/api/seat/${boot.token}/calls/${s.table}/${s.deal}`)
+    .then((res) => (res.ok ? res.json() : null))
+    .then((r) => {
+      explaining = null;
+      if (!r) return;
+      explained = { key, calls: r.calls || [] };
+      markCalls(explained.calls);
+    })
+    .catch(() => { explaining = null; });
+}
+
+function aloneWithRobots(s) {
+  return s.seats && SEATS.every((seat) => seat === me || (s.seats[seat] && s.seats[seat].robot));
+}
+
+function markCalls(calls) {
+  for (const td of $("auction").querySelectorAll("tbody td[data-i]")) {
+    const c = calls[Number(td.dataset.i)];
+    const text = c && (c.full || c.meaning);
+    if (!text || td.classList.contains("explained")) continue;
+    td.classList.add("explained");
+    td.tabIndex = 0;
+    td.title = text;
+    const say = () => {
+      const note = $("call-note");
+      note.hidden = false;
+      note.textContent = `${SEAT_NAMES[c.seat]}, ${callText(c.call)}: ${text}`;
+    };
+    td.addEventListener("mouseenter", say);
+    td.addEventListener("focus", say);
+    td.addEventListener("click", say);
+  }
+}
+
+function renderNameEdit() {
+  const mine = state && state.seats && state.seats[me] ? state.seats[me].name : "";
+  $("my-name").textContent = mine ? `(${mine})` : "";
+}
+
+async function takeName(e) {
+  e.preventDefault();
+  const res = await fetch(`/api/seat/${boot.token}/name`, {
+    method: "PUT", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: $("name-input").value }),
+  });
+  const r = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    showError(r.message || `The name was not taken (HTTP ${res.status}).`);
+    return;
+  }
+  $("name-input").value = r.name;
+  $("name-edit").open = false;
+  resync();
 }
 
 function renderTrump() {
@@ -468,6 +568,23 @@ function renderLastTrick() {
 
 function sideIndex(side) {
   return side === "ns" || side === 0 ? 0 : 1;
+}
+
+// The review panel belongs to the deal it reviewed: hidden when another begins.
+let reviewed = null;
+
+function renderReviewPanel() {
+  const s = state;
+  const key = `${s.table}/${s.deal}`;
+  if (s.phase !== "done" || (reviewed !== null && reviewed !== key)) {
+    $("review-panel").hidden = true;
+    if (s.phase !== "done") reviewed = null;
+  }
+}
+
+function reviewUrl() {
+  reviewed = `${state.table}/${state.deal}`;
+  return `/api/seat/${boot.token}/review/${state.table}/${state.deal}`;
 }
 
 function renderScore() {
@@ -908,6 +1025,8 @@ $("undo-button").addEventListener("click", undo);
 $("next-button").addEventListener("click", nextDeal);
 $("again-button").addEventListener("click", playAgain);
 $("next-set-button").addEventListener("click", nextSet);
+$("name-form").addEventListener("submit", takeName);
+wireReview($("review-button"), $("review-panel"), $("review"), reviewUrl);
 $("help-button").addEventListener("click", openHelp);
 const reportForm = $("report-form");
 if (reportForm) {
