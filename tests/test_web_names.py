@@ -49,17 +49,22 @@ def test_names_are_stripped_and_kept_to_forty_printable_characters(client: TestC
     assert r.status_code == 400 and "a name is text" in r.json()["message"]
 
 
-def test_the_friends_form_names_each_seat(client: TestClient) -> None:
-    form = {"start": "friends", "code": "daw", "name_N": "Ann", "name_E": " Bob ", "name_S": "",
+@pytest.mark.parametrize("code", ["auction", "daw"])
+def test_the_friends_form_names_each_seat(client: TestClient, code: str) -> None:
+    """A series of deals (auction), or single-table duplicate (daw, a match
+    of the Two Pairs movement: each name goes to the player at that seat)."""
+    form = {"start": "friends", "code": code, "name_N": "Ann", "name_E": " Bob ", "name_S": "",
             "name_W": "Dan"}  # fmt: skip
     r = client.post("/start", data=form, follow_redirects=False)
     assert r.status_code == 303
     view = client.get("/api" + r.headers["location"].replace("/d/", "/director/")).json()
     seats = view["tables"][0]["seats"]
     assert {s: seats[s]["name"] for s in "NEW"} == {"N": "Ann", "E": "Bob", "W": "Dan"}
-    assert not seats["S"]["name"]
     page = client.get(r.headers["location"]).text
-    assert "(Bob)" in page
+    assert "Bob" in page  # the director's links name the players
+    if code == "auction":
+        assert not seats["S"]["name"]  # the table shows the seat's name
+        assert "(Bob)" in page
     bad = client.post("/start", data={**form, "name_E": "y" * 41}, follow_redirects=False)
     assert bad.status_code == 400 and "East: a name is at most 40 characters" in bad.text
 
