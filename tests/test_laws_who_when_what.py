@@ -424,3 +424,66 @@ def test_whist_ruling_cites_the_lapse_and_the_forfeit_whist() -> None:
         app, ["ruling", "--code", "royalton", "--offence", "revoke", "--by", "E"]
     )
     assert "(law 80)" in royalton.stdout and "law 106" not in royalton.stdout
+
+
+# -- Royalton 73: the second hand void of the suit led (review) ---------------------------
+
+
+def _royalton_fourth_before_void_second(void: bool) -> tuple[Table, Seat]:
+    """A Royalton deal where the declarer's adversary playing fourth plays before
+    his partner, the second hand, who is (or is not) void of the suit led."""
+    for seed in range(1, 300):
+        t = laws_table("royalton", seed)
+        bid(t, "1H", "pass", "pass", "pass")
+
+        def stop(t: Table) -> bool:
+            p = t.play
+            if p is None or len(p.trick) != 1 or p.declarer is None:
+                return False
+            second = p.turn
+            has = bool(p.hands[second] & SUIT_MASKS[p.trick[0] // 13])
+            return second.side != p.declarer.side and has != void
+
+        run(t, stop)
+        if t.phase == "play" and stop(t):
+            assert t.play is not None
+            second = t.play.turn
+            t.play_card(held(t, second.partner)[0], seat=second.partner)
+            return t, second
+    raise AssertionError("no deal for the position")
+
+
+def test_law_73_second_hand_void_highest_of_a_designated_suit_royalton() -> None:
+    """Royalton 73: "if the second hand be void of the suit led, the declarer in
+    lieu of any other penalty may call upon the second hand to play the highest
+    card of any designated suit"."""
+    t, second = _royalton_fourth_before_void_second(void=True)
+    p = t.pending
+    assert p is not None and t.declarer is not None and p.choosers == (t.declarer,)
+    assert "highest_of_suit" in [o.key for o in p.options]
+    assert t.play is not None
+    suit = next(s for s in range(4) if t.play.hands[second] & SUIT_MASKS[s])
+    t.rule(t.declarer, "highest_of_suit", "CDHS"[suit])
+    assert t.legal_cards() == [max(_suit(t, second, suit))]
+    t = _replayed(t)
+    assert t.legal_cards() == [max(_suit(t, second, suit))]
+
+
+def test_law_73_a_void_suit_named_the_penalty_is_paid_royalton() -> None:
+    """Royalton 73: "If he name a suit of which the second hand is void, the
+    penalty is paid": the second hand plays as he pleases."""
+    t, second = _royalton_fourth_before_void_second(void=True)
+    assert t.play is not None and t.declarer is not None
+    led = t.play.trick[0] // 13
+    t.rule(t.declarer, "highest_of_suit", "CDHS"[led])
+    assert len(t.legal_cards()) == len(held(t, second))
+
+
+def test_law_73_not_void_no_designated_suit_royalton() -> None:
+    """Royalton 73: holding the suit led, the second hand can be made to play
+    his highest or lowest, or win or lose, but not a designated suit."""
+    t, _ = _royalton_fourth_before_void_second(void=False)
+    assert t.pending is not None and t.declarer is not None
+    assert "highest_of_suit" not in [o.key for o in t.pending.options]
+    with pytest.raises(LawsError, match=r"Law 73 \(royalton\).*void of the suit led"):
+        t.rule(t.declarer, "highest_of_suit", "S")

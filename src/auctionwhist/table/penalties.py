@@ -154,6 +154,10 @@ def _obey(req: tuple[str, int], follow: int, hand: int, play: Play) -> int:
         return follow & (1 << arg)
     if key == "not_play":
         return follow & ~(1 << arg)
+    if key == "highest_of_suit":
+        # Royalton 73: a suit he is void of named, the penalty is paid.
+        named = follow & SUIT_MASKS[arg]
+        return 1 << (named.bit_length() - 1) if named else 0
     if key in ("highest", "lowest"):
         suit = hand & SUIT_MASKS[led] if led >= 0 else 0
         if not suit:
@@ -313,7 +317,14 @@ def play_card(
         return irr
     t.penalties.early[seat] = c
     if o is not None:
-        raise_offence(t, o, seat, card=c, target=target)
+        met: frozenset[str] = frozenset()  # Royalton 73: the second hand void of the suit led
+        if (
+            target is not None
+            and play.trick
+            and not play.hands[target] & SUIT_MASKS[play.trick[0] // 13]
+        ):
+            met = frozenset({"second_hand_void"})
+        raise_offence(t, o, seat, card=c, target=target, met=met)
     return irr
 
 

@@ -242,6 +242,10 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
         if suit is None:
             raise LawsError("name the suit the leader may not open")
         pen.forbid[target] = int(suit)
+    elif key == "highest_of_suit":
+        if not arg or arg.upper() not in "SHDC":
+            raise LawsError("name the suit: S, H, D or C")
+        pen.require[target] = (key, int(Suit.from_char(arg.upper())))
     elif key in ("call_card", "play", "not_play"):
         c = card_from_str(arg) if arg else card
         if key == "call_card":

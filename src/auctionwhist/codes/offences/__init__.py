@@ -13,7 +13,7 @@ auction   ``ignore`` ``pass_stand`` ``stand`` ``correct`` ``condone`` ``seven``
           ``final`` ``void`` ``debar_partner`` ``seven_side``
           ``stand_debar_side`` ``void_debar_side``
 play      ``accept`` ``retract`` ``exposed`` ``call_card`` ``call_suit``
-          ``forbid_suit`` ``highest`` ``lowest`` ``win`` ``lose`` ``trump``
+          ``forbid_suit`` ``highest`` ``lowest`` ``highest_of_suit`` ``win`` ``lose`` ``trump``
           ``no_trump`` ``play`` ``not_play`` ``highest_trump`` ``lowest_trump``
 end       ``revoke_points`` ``revoke_tricks``
 any       ``new_deal`` ``points`` ``waive`` ``none`` ``rectify`` ``average``
@@ -64,6 +64,7 @@ Decided = Literal["at_once", "side_wins_trick"]
 CONDITIONS = {
     "second_or_third_lha_played": "if he be the second or third hand player and his left "
     "hand adversary has played to the trick before attention has been called to the renounce",
+    "second_hand_void": "if the second hand be void of the suit led",
 }
 
 

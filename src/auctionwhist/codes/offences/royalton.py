@@ -196,7 +196,22 @@ ROYALTON_OFFENCES = {
         replace(
             W["play_out_of_turn"],
             quote="the latter may be required to play his highest or lowest card of the suit led, "
-            "or to win or lose the trick",
+            "or to win or lose the trick. In such case, if the second hand be void of the suit "
+            "led, the declarer in lieu of any other penalty may call upon the second hand to play "
+            "the highest card of any designated suit. If he name a suit of which the second hand "
+            "is void, the penalty is paid",
+            options=(
+                *W["play_out_of_turn"].options[:-1],
+                Option(
+                    "highest_of_suit",
+                    "the second hand, void of the suit led, must play his highest card of the "
+                    "suit named, in lieu of any other penalty; if he has none of it, the penalty "
+                    "is paid",
+                    arg="suit",
+                    when="second_hand_void",
+                ),
+                W["play_out_of_turn"].options[-1],
+            ),
         ),
         replace(
             W["renounce_corrected"],
