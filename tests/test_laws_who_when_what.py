@@ -16,7 +16,7 @@ from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
 from auctionwhist.records import Ruling
-from auctionwhist.rulings import ruling
+from auctionwhist.rulings import Facts, ruling
 from auctionwhist.table import Table, TableError
 from laws_helpers import bid, can_renounce, held, laws_table, run
 
@@ -487,3 +487,31 @@ def test_law_73_not_void_no_designated_suit_royalton() -> None:
     assert "highest_of_suit" not in [o.key for o in t.pending.options]
     with pytest.raises(LawsError, match=r"Law 73 \(royalton\).*void of the suit led"):
         t.rule(t.declarer, "highest_of_suit", "S")
+
+
+# -- Royalton 42: information given by dummy (review) --------------------------------
+
+
+def test_law_42_dummy_informs_the_declarer_either_adversary_calls_a_lead_royalton() -> None:
+    """Royalton 42: "If the dummy give such information to the declarer, either
+    adversary of the declarer may call a lead" (not the declarer, as when an
+    adversary informs his partner); the declarer's side must lead the suit."""
+    t = laws_table("royalton")
+    bid(t, "1H", "pass", "pass", "pass")
+    assert t.play is not None and t.declarer is not None
+    dummy = t.play.dummy
+    assert dummy is not None
+    t.report(dummy, "information")
+    assert t.pending is not None and set(t.pending.choosers) == {dummy.left, dummy.right}
+    with pytest.raises(LawsError, match=r"Law 98 \(royalton\)"):
+        t.rule(t.declarer, "call_suit", "C")
+    t.rule(dummy.left, "call_suit", "C")
+    assert t.penalties.lead_call == {dummy.side: 0}
+    _replayed(t)
+    adversary = t.play.turn
+    t2 = laws_table("royalton")
+    bid(t2, "1H", "pass", "pass", "pass")
+    t2.report(adversary, "information")
+    assert t2.pending is not None and t2.pending.choosers == (t.declarer,)
+    r = ruling("royalton", "information", dummy, Facts(declarer=t.declarer))
+    assert r.who.startswith("either adversary")

@@ -74,8 +74,16 @@ class RulingReport:
 
 
 def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
+    if o.declaring_who is not None:
+        other = replace(o, who=o.declaring_who, declaring_who=None)
+        if offender is not None and declarer is not None and offender.side == declarer.side:
+            return _who(other, offender, declarer)
     said = _who_by_place(o, offender, declarer)
-    return f"{o.chooser}, {said}" if o.chooser else said
+    if o.chooser:
+        said = f"{o.chooser}, {said}"
+    if o.declaring_who is not None:
+        said += f"; when the declarer or dummy offends, {_who(other, offender, declarer)}"
+    return said
 
 
 def _who_by_place(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:

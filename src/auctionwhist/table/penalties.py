@@ -195,23 +195,26 @@ def _obey(req: tuple[str, int], follow: int, hand: int, play: Play) -> int:
 def choosers(t: Table, o: Offence, seat: Seat) -> tuple[Seat, ...]:
     declarer = t.declarer
     play = t.play
-    if o.who == "declarant" and declarer is not None:
+    who = o.who
+    if o.declaring_who is not None and declarer is not None and seat.side == declarer.side:
+        who = o.declaring_who  # Royalton 42: dummy informs the declarer
+    if who == "declarant" and declarer is not None:
         return (declarer,)
-    if o.who == "rho":
+    if who == "rho":
         return (seat.right,)
-    if o.who == "lha":
+    if who == "lha":
         return (seat.left,)
-    if o.who == "leader_rho" and play is not None:
+    if who == "leader_rho" and play is not None:
         # AWL VIII §1: the right of the one from whom the lead is called.
         leader = play.turn if play.turn.side == seat.side else seat
         return (leader.right,)
-    if o.who == "last_to_play" and play is not None:
+    if who == "last_to_play" and play is not None:
         # AWL XI §1: the offender's adversary who plays last to the trick.
         return (max((seat.left, seat.right), key=lambda s: (s - play.leader) % 4),)
     # Either adversary (and "declarant" where there is none, as in whist);
     # dummy takes no part (daw 74).
     out = tuple(s for s in (seat.left, seat.right) if play is None or s is not play.dummy)
-    if o.who == "none":
+    if who == "none":
         return out or (seat.left,)
     return out
 

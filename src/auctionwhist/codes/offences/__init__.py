@@ -113,6 +113,9 @@ class Offence:
     # The chooser in the law's own words, where it names him by his place at the
     # trick rather than beside the offender ("the third hand", AWL IX §2).
     chooser: str = ""
+    # Who chooses when the offender is the declarant or dummy, where the law
+    # names another (Royalton 42: either adversary, when dummy informs).
+    declaring_who: Who | None = None
 
     def option(self, key: str) -> Option:
         for o in self.options:

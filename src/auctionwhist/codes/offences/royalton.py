@@ -124,6 +124,7 @@ ROYALTON_OFFENCES = {
             "declaration, the declarer may call a lead from the adversary whose next turn it is "
             "to lead. If the dummy give such information to the declarer, either adversary of "
             "the declarer may call a lead",
+            declaring_who="either_adversary",
         ),
         replace(
             W["exposed_before_lead"],
