@@ -515,3 +515,14 @@ def test_law_42_dummy_informs_the_declarer_either_adversary_calls_a_lead_royalto
     assert t2.pending is not None and t2.pending.choosers == (t.declarer,)
     r = ruling("royalton", "information", dummy, Facts(declarer=t.declarer))
     assert r.who.startswith("either adversary")
+
+
+@pytest.mark.parametrize(
+    ("code", "lapses"), [("auction", "—"), ("royalton", "the law names no time (law 94)")]
+)
+def test_law_93_94_a_quitted_trick_has_no_lead_out_of_turn_lapse(code: str, lapses: str) -> None:
+    """Whist Club 93 names no penalty and Royalton 94 a fine of 25 points: neither
+    is Goodfellow's lead out of turn (daw 93), so neither lapses when the
+    offender's side next has the lead."""
+    assert ruling(code, "quitted_trick", E).lapses == lapses
+    assert ruling("daw", "quitted_trick", E).lapses == "when the offender's side next has the lead"

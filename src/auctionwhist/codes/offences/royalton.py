@@ -290,6 +290,7 @@ ROYALTON_OFFENCES = {
             who="either_adversary",
             quote="A trick turned and quitted may not be looked at ... The penalty for the "
             "violation of this law is 25 points in the adverse penalty score",
+            lapses="the law names no time (law 94)",
             options=(_points(25, ""),),
         ),
         replace(

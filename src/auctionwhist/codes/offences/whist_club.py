@@ -239,6 +239,7 @@ WC_OFFENCES = {
             who="none",
             quote="Once a trick is complete, turned and quitted, it must not be looked at (except "
             "under Law 84) until the end of the hand (no penalty is named)",
+            lapses="—",
             options=(NONE,),
         ),
         replace(
