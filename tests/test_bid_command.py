@@ -56,8 +56,8 @@ def test_the_credits_name_partner_calls_and_leave_the_adversaries_unread() -> No
     got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
     credits = got["credits"]
     assert isinstance(credits, dict)
-    # Partner's forced one spade is credited as the weak bid it is.
-    assert credits["N"] == {"tricks": 1.0, "shown_by": "his calls: 1S"}
+    # Partner's forced one spade is credited as the weak bid it is, and said to be.
+    assert credits["N"] == {"tricks": 1.0, "shown_by": "his calls: 1S (forced: it shows nothing)"}
     assert credits["E"]["tricks"] is None and "pass" in credits["E"]["shown_by"]
     assert credits["S"]["tricks"] is not None
 

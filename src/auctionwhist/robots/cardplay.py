@@ -7,9 +7,9 @@ hands it cannot see, consistent with what the table has shown:
 * Duplicate Whist's turned trump, in the dealer's hand until he plays it
   (AWL III §1);
 * the auction, softly: a suit declared promises four cards of it (five when
-  declared twice), a no-trump some strength (Hopson on the no-trump; Hawley
-  ch. I), a nullo few high cards. A sample that breaks these is redealt a few
-  times before it is taken anyway.
+  declared twice; the dealer's forced one spade nothing), a no-trump some
+  strength (Hopson on the no-trump; Hawley ch. I), a nullo few high cards. A
+  sample that breaks these is redealt a few times before it is taken anyway.
 
 Each sample is solved double dummy (``auctionwhist.solver``: DDS for suits and
 no-trump, in one batch per card; our core for nullo) and the card with the best
@@ -143,7 +143,9 @@ def knowledge(view: SeatView) -> Knowledge:
     for s in hidden:
         suits: dict[int, int] = {}
         lo, hi = 0, 40
-        for b in view.bids_of(s):
+        # The dealer's forced one spade promises nothing, not even a spade
+        # (Hopson, "The Dealer's Bid").
+        for b in view.bids_shown(s):
             if b.denom.nullo:
                 hi = min(hi, 9)
             elif b.denom.trump is None:

@@ -97,10 +97,9 @@ def period_lead(view: SeatView, legal: Sequence[int] | None = None) -> int:
     by_suit: dict[int, list[int]] = {}
     for c in sorted(cards, reverse=True):
         by_suit.setdefault(c // 13, []).append(c)
+    # The dealer's forced one spade is no suit to lead (Hopson, "The Dealer's Bid").
     partner_suits = [
-        b.denom.trump
-        for s, b in _bids(view.calls)
-        if s == view.seat.partner and b.denom.trump is not None
+        b.denom.trump for b in view.bids_shown(view.seat.partner) if b.denom.trump is not None
     ]
     for suit in reversed(partner_suits):
         if int(suit) in by_suit and int(suit) != view.trump:

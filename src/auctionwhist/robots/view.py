@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..calls import Bid, Call, Contract
+from ..calls import DENOMINATIONS, Bid, Call, Contract
 from ..cards import Seat
 from ..codes import Code
 from ..errors import WhistError
@@ -165,6 +165,31 @@ class SeatView:
     def bids_of(self, seat: Seat) -> list[Bid]:
         """The declarations ``seat`` has made, in order."""
         return [c for s, c in self.calls if s == seat and isinstance(c, Bid)]
+
+    @property
+    def forced_opening(self) -> Bid | None:
+        """The dealer's opening one of the code's least-valued suit where he must
+        declare (daw 52, Whist Club 44): it shows nothing. Hopson, "The
+        Dealer's Bid": one spade "does not mean strength in spades ... he may
+        not have in his hand a single spade." None in every other auction."""
+        if not self.calls or self.code.dealer_may_pass:
+            return None
+        call = self.calls[0][1]
+        if not isinstance(call, Bid) or call.level != 1 or call.royal:
+            return None
+        values = self.code.trick_values
+        suits = {k: v for k, v in values.items() if DENOMINATIONS[k].trump is not None}
+        low = min(suits.values())
+        lowest = [k for k, v in suits.items() if v == low]
+        return call if lowest == [call.denomination] else None
+
+    def bids_shown(self, seat: Seat) -> list[Bid]:
+        """The declarations ``seat`` has made that show his hand: all but the
+        dealer's forced opening (``forced_opening``)."""
+        bids = self.bids_of(seat)
+        if seat == self.dealer and bids and self.forced_opening is not None:
+            return bids[1:]
+        return bids
 
     @property
     def doubled(self) -> int:

@@ -215,6 +215,9 @@ class Advice:
 
 def _calls_of(view: SeatView, seat: Seat) -> str:
     said = [call_str(c) for s, c in view.calls if s == seat]
+    forced = view.forced_opening
+    if forced is not None and seat == view.dealer:
+        said[0] += " (forced: it shows nothing)"
     return " ".join(said) if said else "no call yet"
 
 

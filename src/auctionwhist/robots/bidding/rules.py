@@ -337,7 +337,8 @@ def _candidates(s: Situation) -> list[str]:
         if key not in s.values or key == s.weak_suit:
             continue
         named = DENOMINATIONS[key].named
-        partner_named = {b.denom.named for b in s.partner_bids}
+        # the forced one spade names no suit (Hopson, "The Dealer's Bid")
+        partner_named = {b.denom.named for b in s.partner_shown}
         n = ev.length(s.hand, suit)
         if n >= 5 or (named in partner_named and n >= 3) or (n >= 4 and _biddable(s, suit)):
             out.append(key)

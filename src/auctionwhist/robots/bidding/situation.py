@@ -155,6 +155,12 @@ class Situation:
         return self.view.bids_of(self.view.partner)
 
     @property
+    def partner_shown(self) -> list[Bid]:
+        """Partner's declarations that show his hand: not the dealer's forced
+        one spade (``SeatView.forced_opening``)."""
+        return self.view.bids_shown(self.view.partner)
+
+    @property
     def my_bids(self) -> list[Bid]:
         return self.view.bids_of(self.view.seat)
 
@@ -177,12 +183,14 @@ class Situation:
 
     def partner_credit(self, denom: str) -> float:
         """Tricks partner's calls promise toward ``denom``."""
-        bids = self.partner_bids
-        if not bids:
+        if not self.partner_bids:
             return _CREDIT_UNKNOWN
-        mine = {b.denom.named for b in self.my_bids}
+        bids = self.partner_shown
+        mine = {b.denom.named for b in self.view.bids_shown(self.view.seat)}
         if any(b.denom.named in mine for b in bids if not b.denom.nullo):
             return _CREDIT_RAISE + 1.0
+        if not bids:
+            return _CREDIT_WEAK  # his one bid was the forced one spade
         first = bids[0]
         if first.denomination == "NT":
             return _CREDIT_NT
@@ -195,7 +203,7 @@ class Situation:
         assert denom in self.view.code.trick_values
         d = DENOMINATIONS[denom]
         trump = -1 if d.trump is None else int(d.trump)
-        partner_named = {b.denom.named for b in self.partner_bids}
+        partner_named = {b.denom.named for b in self.partner_shown}
         if trump >= 0 and d.named in partner_named:
             # his suit: our support, plus what his declaration showed
             return (
