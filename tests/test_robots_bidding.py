@@ -270,6 +270,19 @@ def test_rule_royal_call_of_a_pushing_bid_royalton_32() -> None:
     assert ruled(v) == ("3SR", "royal_call")
 
 
+def test_explanations_say_one_spade_and_three_spades_royal() -> None:
+    """Issue 18: the reasons read as the period wrote them: "one spade" (not
+    "one spades"), "three spades royal" written 3S royal (not "3SR royal")."""
+    assert decide(view_for("daw", ".J432.J5432.5432"))[0].reason.startswith("One spade:")
+    assert decide(view_for("auction", "32.AK32.A432.432"))[0].reason.startswith("One heart:")
+    double = decide(view_for("royals", "AK3.A432.5432.32", ["1S"], seat=Seat.EAST))[0]
+    assert "the dealer's one spade:" in double.reason
+    leave = decide(view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH))[0]
+    assert "partner's one spade loses at most 100" in leave.reason
+    royal = view_for("royalton", "AKQJT98.32.A2.A2", ["3S", "3H", "pass", "pass"])
+    assert decide(royal)[0].reason.startswith("3S royal: 3H looks a pushing bid")
+
+
 # -- the robot -----------------------------------------------------------------
 
 

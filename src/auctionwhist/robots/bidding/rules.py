@@ -22,6 +22,12 @@ def _name(b: Bid) -> str:
     return str(b)
 
 
+def _one(denomination: str) -> str:
+    """The denomination's name after "one": one spade, one royal spade, one no-trump."""
+    name = DENOMINATIONS[denomination].name
+    return name[:-1] if name.endswith("s") else name
+
+
 def _defence(s: Situation, bid: Bid) -> float:
     """Tricks our side should take against ``bid``: our quick tricks, trump
     tricks in their suit, and partner's share."""
@@ -139,7 +145,7 @@ def double_one_spade(s: Situation) -> Decision | None:
     ):
         return Decision(
             Other.DOUBLE,
-            f"Double the dealer's one {bid.denom.name}: short high cards there and "
+            f"Double the dealer's one {_one(bid.denomination)}: short high cards there and "
             "outside strength, to inform my partner.",
         )
     return None
@@ -225,7 +231,7 @@ def one_of_a_suit(s: Situation) -> Decision | None:
         return None
     return Decision(
         b,
-        f"One {b.denom.name}: the suit is headed by the ace or king and queen, with "
+        f"One {_one(b.denomination)}: the suit is headed by the ace or king and queen, with "
         f"{s.quick:g} quick tricks in the hand.",
     )
 
@@ -268,7 +274,7 @@ def leave_one_spade(s: Situation) -> Decision | None:
         return None
     return Decision(
         Other.PASS,
-        f"Pass: partner's one {last[1].denom.name} loses at most 100, and my poor "
+        f"Pass: partner's one {_one(last[1].denomination)} loses at most 100, and my poor "
         "hand would only add to the loss.",
     )
 
@@ -402,7 +408,7 @@ def one_spade(s: Situation) -> Decision | None:
     key = s.weak_suit or min(s.values, key=s.values.__getitem__)
     b = Bid(1, key)
     return Decision(
-        b, f"One {b.denom.name}: the dealer must declare, and the hand warrants no more."
+        b, f"One {_one(b.denomination)}: the dealer must declare, and the hand warrants no more."
     )
 
 
@@ -457,7 +463,7 @@ def royal_call(s: Situation) -> Decision | None:
         return None
     return Decision(
         b,
-        f"{b} royal: {last[1]} looks a pushing bid, and ours at the same level is the "
+        f"{mine} royal: {last[1]} looks a pushing bid, and ours at the same level is the "
         "more meritorious; I call it, risking 100 a trick.",
     )
 
