@@ -165,7 +165,7 @@ def test_review_of_a_finished_deal(client: TestClient) -> None:
     other = _token(_game(client, humans=["S"])["seats"]["S"])
     assert client.get(f"/api/seat/{other}/review/{table}/0").status_code == 403
     review = client.get(f"/api/seat/{south}/review/{table}/0").json()
-    assert review["status"] == "ready"
+    assert review["status"] == "ready", review
     cards = review["cards"]
     assert len(cards) == 52 and [c["trick"] for c in cards[::4]] == list(range(1, 14))
     for c in cards:
@@ -193,3 +193,22 @@ def test_a_review_over_its_time_budget_is_not_available(client: TestClient) -> N
 def test_no_such_table(client: TestClient, path: str) -> None:
     south = _token(_game(client, humans=["S"])["seats"]["S"])
     assert client.get(f"/api/seat/{south}/{path}/999/0").status_code == 404
+
+
+def test_a_review_the_child_cannot_solve_says_why() -> None:
+    """web/review.py: a log that is no deal comes back 'unavailable' with the
+    reader's reason; a child that is still solving when the budget is spent
+    is killed and said to be so."""
+    import asyncio
+
+    from auctionwhist.web.review import solve_review
+
+    async def both() -> tuple[dict[str, object], dict[str, object]]:
+        slot = asyncio.Semaphore(1)
+        bad = await solve_review({"format": "not a deal"}, 60.0, slot)
+        late = await solve_review({"format": "not a deal"}, 0.0, slot)
+        return bad, late
+
+    bad, late = asyncio.run(both())
+    assert bad["status"] == "unavailable" and "auction-whist events" in str(bad["message"])
+    assert late["status"] == "unavailable" and "within 0 seconds" in str(late["message"])

@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sys
 from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypedDict
 
-import orjson
 from sqlalchemy.engine import Engine
 
 from ..cards import Seat
@@ -48,6 +46,7 @@ from .director import (
 from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow, Outcome
+from .review import REVIEW_BUDGET, solve_review
 from .robots import robot_due, robot_turn
 from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Named, Observer, Seats
 from .store import Store, records_of
@@ -98,52 +97,6 @@ class Published(TypedDict):
 class Cancelled(TypedDict):
     game: str
     ended: bool
-
-
-REVIEW_BUDGET = 20.0
-
-
-# The child: a deal's JSON log on stdin, its review as JSON on stdout.
-_REVIEW_CHILD = (
-    "import json, sys\n"
-    "from auctionwhist.analysis.review import review_log\n"
-    "from auctionwhist.errors import WhistError\n"
-    "try:\n"
-    "    out = review_log(json.load(sys.stdin))\n"
-    "except WhistError as e:\n"
-    "    out = {'error': str(e)}\n"
-    "json.dump(out, sys.stdout)\n"
-)
-
-
-async def solve_review(
-    log: dict[str, Any], budget: float, slot: asyncio.Semaphore
-) -> dict[str, Any]:
-    """``analysis.review.review_log`` in a process of its own (the solver
-    holds the GIL: in a thread it would stop every table), killed after
-    ``budget`` seconds: a whole-deal nullo may take the solver minutes.
-    ``slot``: one such process at a time, beside the server's own."""
-    async with slot:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", _REVIEW_CHILD,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-        )  # fmt: skip
-        try:
-            out, _ = await asyncio.wait_for(proc.communicate(orjson.dumps(log)), budget)
-        except TimeoutError:
-            proc.kill()
-            await proc.wait()
-            return {"status": "unavailable",
-                    "message": f"the double-dummy review was not solved within {budget:g} "
-                    "seconds (a nullo may take the solver minutes): not available now"}  # fmt: skip
-    try:
-        answer = orjson.loads(out)
-    except orjson.JSONDecodeError:
-        answer = {"error": f"the solver's process ended without a review (exit {proc.returncode})"}
-    if "error" in answer:
-        return {"status": "unavailable", "message": answer["error"]}
-    return {"status": "ready", **answer}
 
 
 class Service:
