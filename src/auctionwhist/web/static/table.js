@@ -212,7 +212,7 @@ function promptText() {
     case "claim":
       return s.claim ? `${SEAT_NAMES[s.claim.seat]} claims ${s.claim.tricks} of the tricks still to play.` : "A claim.";
     case "penalty":
-      return s.penalty ? `${s.penalty.name} (${s.penalty.law}): ${s.my_turn ? "you choose the penalty." : `${who} chooses the penalty.`}` : "An irregularity.";
+      return s.penalty ? `${s.penalty.name}, ${s.penalty.law}: ${s.my_turn ? "you choose the penalty." : `${who} chooses the penalty.`}` : "An irregularity.";
     case "done":
       if (s.finished) return s.kind === "match" && !s.results ? "Your last tray is played." : "The game is over.";
       return "The deal is over.";
