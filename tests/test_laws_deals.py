@@ -169,13 +169,16 @@ def test_law_89_lead_out_of_turn_accepted_daw() -> None:
 
 
 def test_law_89_lead_out_of_turn_suit_called_daw() -> None:
-    """Law 89 (daw): the declarant calls a suit; the card goes back and, the
-    next time the offender's side leads, it must lead that suit if it can."""
+    """Law 89 (daw): the declarant chooses to call a suit; the card goes back
+    and, East being the one to lead, the declarant names it at once: East must
+    lead that suit if he can."""
     t = laws_table("daw")
     bid(t, "1H", "pass", "pass", "pass")
     assert t.play is not None and t.play.turn == E
     spade = next(c for c in range(39, 52) if t.play.hands[W] >> c & 1)
     t.play_card(spade, seat=W)
+    t.rule(N, "call_lead")
+    assert t.pending is not None and t.pending.offence.key == "lead_out_of_turn_call"
     t.rule(N, "call_suit", "C")
     assert t.play.trick == [] and t.play.hands[W] >> spade & 1
     lead = t.legal_cards()

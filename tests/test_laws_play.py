@@ -278,7 +278,8 @@ def test_law_94_81_62_suit_called_he_has_not_penalty_paid(code: str, law: str) -
         if not void:
             continue
         t.play_card(held(t, W)[0], seat=W)  # West leads in East's turn
-        t.rule(N, "call_suit", "SHDC"[3 - void[0]] if False else "CDHS"[void[0]])
+        t.rule(N, "call_lead")  # East is to lead: the suit is called at once
+        t.rule(N, "call_suit", "CDHS"[void[0]])
         assert t.play.turn == E and t.legal_cards() == held(t, E)
         assert law in t.code.laws.get("no_suit_called", "")
         t.play_card(t.legal_cards()[0])

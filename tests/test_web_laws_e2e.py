@@ -322,8 +322,11 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     assert "East chose" in last and "(♥)" in last
     south.screenshot(path=str(shots / "table-laws-play-wide.png"))
 
-    # A lead out of turn (daw 89): East (or dummy) is to lead and South leads;
-    # the declarant accepts it on his page and the trick goes on from it.
+    # A lead out of turn (daw 89): East (or dummy) is to lead and South leads.
+    # The declarant may call a suit "as soon as it is the turn of either
+    # adversary to lead": on his page he chooses to call one, naming none yet;
+    # the card goes back; when North or South is next to lead, his page asks
+    # for the suit.
     drive(south, east, lambda: view(east)["mine"] and view(east)["phase"] == "play"
           and view(east)["trick"] == 0)  # fmt: skip
     cards = view(south)["irregular"]
@@ -333,7 +336,27 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     assert "a lead out of turn by an adversary of the declarant — Law 89 (daw)" in east.inner_text(
         "#penalty"
     )
-    click(east, "#penalty button[data-option='accept']")
+    options = east.eval_on_selector_all("#penalty button", "bs => bs.map(b => b.dataset.option)")
+    assert options == ["accept", "exposed", "call_lead"]
+    assert east.query_selector("#penalty select") is None  # no suit named now
+    click(east, "#penalty button[data-option='call_lead']")
     ruled(south, "Law 89 (daw)")
+    assert led in view(south)["playable"] + view(south)["irregular"]  # back in the hand
+
+    def asked() -> bool:
+        return view(east)["phase"] == "penalty" and "the suit called" in east.inner_text("#penalty")
+
+    drive(south, east, lambda: asked() or view(east)["phase"] == "done")
+    assert asked(), "North-South won a trick after the lead out of turn"
+    assert "the suit called for a lead out of turn — Law 89 (daw)" in east.inner_text("#penalty")
+    assert view(east)["trick"] == 0  # before the adversary leads
+    east.screenshot(path=str(shots / "table-laws-lead-called.png"))
+    east.select_option("#penalty select", "C")
+    click(east, "#penalty button[data-option='call_suit']")
+    south.wait_for_function(
+        "() => [...document.querySelectorAll('#rulings li')].filter("
+        "li => li.textContent.includes('Law 89 (daw)')).length >= 2"
+    )
+    assert "(♣)" in texts(south, "#rulings li")[-1]
     assert view(south)["trick"] == 1 or view(south)["phase"] != "play"
     assert errors == [[], []]

@@ -81,9 +81,18 @@ def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
     said = _who_by_place(o, offender, declarer)
     if o.chooser:
         said = f"{o.chooser}, {said}"
+    if o.decided == "side_to_lead":
+        said += f", {_LATER['side_to_lead']}"
     if o.declaring_who is not None:
         said += f"; when the declarer or dummy offends, {_who(other, offender, declarer)}"
     return said
+
+
+# When a choice left for later is put to the chooser (``Offence.decided``).
+_LATER = {
+    "side_to_lead": "as soon as it is the turn of the offender or his partner to lead",
+    "side_wins_trick": "when the offender or his partner next wins a trick",
+}
 
 
 def _who_by_place(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
@@ -191,6 +200,12 @@ def ruling(
     for opt in o.options:
         effect, score = _effect(c, o, opt.key, opt.points, offender, f)
         text = f"{opt.text} (only {CONDITIONS[opt.when]})" if opt.when else opt.text
+        if opt.then:
+            later = offence(c, opt.then)
+            effect = (
+                f"nothing is named now; {_LATER[later.decided]}, {later.name} "
+                f"({c.cite(later.topic)}: --offence {later.key})"
+            )
         options.append(RulingOption(opt.key, text, c.cite(opt.topic or o.topic), effect, score))
     return RulingReport(
         c,

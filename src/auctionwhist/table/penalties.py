@@ -84,7 +84,8 @@ class Penalties:
     revoke_choice: Literal["points", "tricks"] = "tricks"
     void: str = ""  # why the deal is void (a new deal), with the law
     # side -> (offence, offender, tricks quitted then): a right put to the chooser
-    # when that side next wins a trick (``Offence.decided``, AWL VIII §1).
+    # when that side next wins a trick (``Offence.decided``, AWL VIII §1) or
+    # next has the lead (daw 89).
     deferred: dict[int, tuple[Offence, Seat, int]] = field(default_factory=dict)
 
     def lift_debarments(self, rec: CallMade) -> None:
@@ -389,9 +390,14 @@ def settle(t: Table) -> None:
         return
     seat = play.turn
     right = pen.deferred.get(seat.side)
-    if right is not None and not play.trick and len(play.tricks) > right[2]:
+    if (
+        right is not None
+        and not play.trick
+        and (right[0].decided == "side_to_lead" or len(play.tricks) > right[2])
+    ):
         # AWL VIII §1: the offender's side has won a trick; before it is
         # quitted the adversary on the new leader's right calls a suit or not.
+        # daw 89: the offender's side is to lead; the declarant calls a suit.
         del pen.deferred[seat.side]
         raise_offence(t, right[0], right[1])
         return

@@ -13,7 +13,7 @@ from ..auction import Auction
 from ..calls import Bid, Call, Other
 from ..cards import Seat, Suit, card_from_str, card_str, card_suit
 from ..errors import WhistError
-from ..laws.offences import CONDITIONS, LawsError, Option
+from ..laws.offences import CONDITIONS, LawsError, Option, offence
 from ..play import Play
 from ..records import Ruling
 from ..scoring import ScoreItem
@@ -120,6 +120,10 @@ def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
     for also in opt.also:
         # The law's "and": each remedy named with this one as well.
         _carry_out(t, p, o.option(also), "", law)
+    if opt.then and t.play is not None:
+        # The rest of the choice is made later (daw 89: the suit is called as
+        # soon as it is the turn of either adversary to lead).
+        penalties.defer(t, offence(t.code, opt.then), p.seat)
     if key == "debar_partner":
         pen.debarred[p.seat.partner] = "bid"
     elif key in ("waive", "none", "stand", "void"):
@@ -217,7 +221,7 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
         pen.make_liable(p.seat, first.card)
         penalties.lawful_card(t, card, p.seat)
         return
-    if key in ("accept", "retract", "exposed", "call_suit") and p.seat in pen.early:
+    if key in ("accept", "retract", "exposed", "call_suit", "call_lead") and p.seat in pen.early:
         card = pen.early.pop(p.seat)  # back into the hand, or led below
     elif key == "waive" and not play.trick and p.seat in pen.early:
         pen.early.pop(p.seat)  # a lead out of turn waived goes back, not liable (AWL VIII §4)
@@ -273,7 +277,7 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
         "lowest_trump",
     ):
         pen.require[target] = (key, 0)
-    elif key in ("retract", "points"):
+    elif key in ("retract", "points", "call_lead"):
         pass  # the card is back in the hand; the points are on the score sheet
     elif key == "lead_wrong_hand":
         if not play.trick:

@@ -12,7 +12,7 @@ every code (``Option.key``):
 auction   ``ignore`` ``pass_stand`` ``stand`` ``correct`` ``condone`` ``seven``
           ``final`` ``void`` ``debar_partner`` ``seven_side``
           ``stand_debar_side`` ``void_debar_side``
-play      ``accept`` ``retract`` ``exposed`` ``call_card`` ``call_suit``
+play      ``accept`` ``retract`` ``exposed`` ``call_card`` ``call_suit`` ``call_lead``
           ``forbid_suit`` ``highest`` ``lowest`` ``highest_of_suit`` ``win`` ``lose`` ``trump``
           ``no_trump`` ``play`` ``not_play`` ``highest_trump`` ``lowest_trump``
 end       ``revoke_points`` ``revoke_tricks``
@@ -57,7 +57,9 @@ Phase = Literal["deal", "auction", "play", "end"]
 #   side_wins_trick   when the offender or his partner next wins a trick, before it
 #                     is quitted (AWL VIII §1: the suit is called from the one who
 #                     then has the lead)
-Decided = Literal["at_once", "side_wins_trick"]
+#   side_to_lead      as soon as it is the turn of the offender or his partner to
+#                     lead (daw 89, Whist Club 76, Royalton 59), at once if it is
+Decided = Literal["at_once", "side_wins_trick", "side_to_lead"]
 
 # The conditions an ``Option`` may carry (``Option.when``), as the laws word them;
 # the table says which hold when it puts the irregularity before the chooser.
@@ -92,6 +94,10 @@ class Option:
     also: tuple[str, ...] = ()
     # A key of ``CONDITIONS``: offered only when it holds.
     when: str = ""
+    # An offence of the same code whose choice this one leaves for later: it is
+    # put to the chooser at the moment its ``decided`` names (daw 89: the suit
+    # is called "as soon as it is the turn of either adversary to lead").
+    then: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +145,17 @@ CALL_SUIT = Option(
     "call_suit",
     "the card is taken back (not liable); a suit is called from the offender's side "
     "the next time either of them has the lead",
+    arg="suit",
+)
+CALL_LEAD = Option(
+    "call_lead",
+    "the card is taken back (not liable); the declarant will call a suit as soon as it is "
+    "the turn of either adversary to lead",
+    then="lead_out_of_turn_call",
+)
+SUIT_NAMED = Option(
+    "call_suit",
+    "the declarant names the suit; the adversary to lead must lead it if he can",
     arg="suit",
 )
 HIGHEST = Option("highest", "the player must play his highest card of the suit led")

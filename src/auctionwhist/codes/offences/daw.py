@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import (
     ACCEPT,
     CALL_CARD,
+    CALL_LEAD,
     CALL_SUIT,
     EXPOSED,
     FORBID_SUIT,
@@ -17,6 +18,7 @@ from . import (
     NOT_PLAY,
     PLAY,
     RETRACT,
+    SUIT_NAMED,
     TRUMP,
     VOID,
     WAIVE,
@@ -247,8 +249,21 @@ DAW_OFFENCES = {
             "when the other three have played to the false lead (law 91)",
             "the declarant may call a suit as soon as it is the turn of either adversary to "
             "lead, or may treat the card so led in error as liable to be called",
-            (ACCEPT, EXPOSED, CALL_SUIT),
+            (ACCEPT, EXPOSED, CALL_LEAD),
             see=("false_lead_followed", "no_suit_called"),
+        ),
+        Offence(
+            # The second half of law 89's choice: the suit itself, named only when
+            # the adversaries have the lead (``CALL_LEAD.then``).
+            "lead_out_of_turn_call",
+            "the suit called for a lead out of turn",
+            "lead_out_of_turn",
+            "declarant",
+            "when either adversary has led without a suit called",
+            "the declarant may call a suit as soon as it is the turn of either adversary to lead",
+            (SUIT_NAMED, WAIVE),
+            see=("no_suit_called",),
+            decided="side_to_lead",
         ),
         Offence(
             "declarant_lead_out_of_turn",

@@ -188,6 +188,11 @@ ROYALTON_OFFENCES = {
             "(law 61)",
         ),
         replace(
+            W["lead_out_of_turn_call"],
+            quote="the declarer may ... call a suit as soon as it is the turn of either "
+            "adversary to lead (law 59)",
+        ),
+        replace(
             W["declarant_lead_out_of_turn"],
             who="either_adversary",
             quote="he incures no penalty, but he may not rectify the error unless directed to do "

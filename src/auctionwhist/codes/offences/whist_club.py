@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from . import (
     ACCEPT,
-    CALL_SUIT,
+    CALL_LEAD,
     EXPOSED,
     HIGHEST,
     LOSE,
@@ -176,7 +176,12 @@ WC_OFFENCES = {
             quote="the declarer may either treat the card so led as an exposed card, or may call "
             "a suit as soon as it is the turn of either adversary to lead (law 76)",
             lapses="when the other three have played to the false lead (law 78)",
-            options=(ACCEPT, EXPOSED, CALL_SUIT),
+            options=(ACCEPT, EXPOSED, CALL_LEAD),
+        ),
+        replace(
+            D["lead_out_of_turn_call"],
+            quote="the declarer may ... call a suit as soon as it is the turn of either "
+            "adversary to lead (law 76)",
         ),
         replace(
             D["declarant_lead_out_of_turn"],

@@ -1,0 +1,134 @@
+"""The offences left "not yet as worded" by the first pass of issue 19, clause by
+clause: daw 89, Whist Club 76 and Royalton 59 (the suit called later), each
+replayed in laws mode from its event log."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from auctionwhist.cards import SUIT_MASKS, Seat
+from auctionwhist.cli import app
+from auctionwhist.laws import LawsError
+from auctionwhist.rulings import Facts, ruling
+from auctionwhist.table import Table
+from laws_helpers import bid, held, laws_table, run
+
+N, E, S, W = Seat
+
+
+def _replayed(t: Table) -> Table:
+    """The table rebuilt from its log: the rulings survive a replay."""
+    again = Table.from_events(t.events)
+    assert again.events == t.events and again.phase == t.phase
+    assert again.penalties.liable == t.penalties.liable
+    assert again.penalties.lead_call == t.penalties.lead_call
+    assert again.penalties.deferred == t.penalties.deferred
+    return again
+
+
+# -- daw 89, Whist Club 76, Royalton 59: the suit called later (item 1) ---------------
+
+LEAD_LAWS = [("daw", "89"), ("auction", "76"), ("royalton", "59")]
+
+
+def _declarers_lead(code: str) -> Table:
+    """A deal (one heart by North) at a trick the declaring side is to lead,
+    which the adversaries later win a trick from."""
+    for seed in range(1, 200):
+        t = laws_table(code, seed)
+        bid(t, "1H", "pass", "pass", "pass")
+        run(t, lambda t: t.play is not None and len(t.play.tricks) >= 1 and not t.play.trick)
+        play = t.play
+        assert play is not None
+        if t.phase == "play" and play.turn.side == N.side and len(play.tricks) <= 8:
+            return t
+    raise AssertionError("no deal where the declaring side leads early")
+
+
+@pytest.mark.parametrize(("code", "law"), LEAD_LAWS)
+def test_law_89_76_59_the_suit_is_called_when_an_adversary_is_to_lead(code: str, law: str) -> None:
+    """daw 89, Whist Club 76, Royalton 59: "the declarant may call a suit as soon
+    as it is the turn of either adversary to lead". West leads in the declaring
+    side's turn: the declarant chooses at once to call a suit (not which); the
+    card goes back, not liable; no suit can be named while the declaring side
+    leads; when East or West is next to lead, before he leads, the declarant
+    names it, and the leader must lead it if he can."""
+    t = _declarers_lead(code)
+    play = t.play
+    assert play is not None and t.declarer == N
+    c = held(t, W)[-1]
+    t.play_card(c, seat=W)
+    p = t.pending
+    assert p is not None and p.offence.key == "lead_out_of_turn" and p.choosers == (N,)
+    assert t.code.cite(p.offence.topic) == f"Law {law} ({code})"
+    with pytest.raises(LawsError, match="no option 'call_suit'"):
+        t.rule(N, "call_suit", "C")  # the suit is not named now
+    t.rule(N, "call_lead")
+    assert play.hands[W] >> c & 1 and W not in t.penalties.liable  # back, not liable
+    assert t.pending is None and play.turn.side == N.side
+    # The declaring side leads on: no suit can be called yet.
+    while play.turn.side == N.side or play.trick:
+        assert t.pending is None
+        with pytest.raises(LawsError, match="no irregularity"):
+            t.rule(N, "call_suit", "C")
+        t.play_card(t.legal_cards()[0])
+        assert t.phase in ("play", "penalty")
+    leader = play.turn
+    assert leader in (E, W) and not play.trick
+    p = t.pending
+    assert p is not None and p.offence.key == "lead_out_of_turn_call" and p.choosers == (N,)
+    assert t.code.cite(p.offence.topic) == f"Law {law} ({code})"
+    suit = next(s for s in range(4) if play.hands[leader] & SUIT_MASKS[s])
+    t.rule(N, "call_suit", "CDHS"[suit])
+    assert t.penalties.lead_call == {leader.side: suit}
+    assert all(x // 13 == suit for x in t.legal_cards())
+    _replayed(t)
+    t.play_card(t.legal_cards()[0])
+    assert play.trick[0] // 13 == suit
+    run(t)
+    assert t.phase == "done" and t.revokes() == ()
+    assert _replayed(t).score() == t.score()
+
+
+@pytest.mark.parametrize(("code", "law"), LEAD_LAWS)
+def test_law_89_76_59_the_adversary_to_lead_at_once(code: str, law: str) -> None:
+    """daw 89, Whist Club 76, Royalton 59: West leads in East's turn; it is then
+    at once the turn of an adversary to lead, so the declarant names the suit
+    straight after choosing to call one; he may instead let it go (the law says
+    "may"), and East leads as he pleases."""
+    t = laws_table(code)
+    bid(t, "1H", "pass", "pass", "pass")
+    assert t.play is not None and t.play.turn == E
+    t.play_card(held(t, W)[0], seat=W)
+    t.rule(N, "call_lead")
+    p = t.pending
+    assert p is not None and p.offence.key == "lead_out_of_turn_call" and t.to_act == N
+    with pytest.raises(LawsError, match="not West"):
+        t.rule(W, "call_suit", "S")
+    t.rule(N, "waive")
+    assert t.penalties.lead_call == {} and t.legal_cards() == held(t, E)
+    assert t.penalties.deferred == {}
+    run(t)
+    assert _replayed(t).score() == t.score()
+
+
+@pytest.mark.parametrize(("code", "law"), LEAD_LAWS)
+def test_law_89_76_59_ruling_names_the_declarant_and_the_moment(code: str, law: str) -> None:
+    """`whist ruling` for daw 89, Whist Club 76, Royalton 59: the first choice
+    names no suit and says when the suit is called; the later choice is the
+    declarant's, as soon as an adversary is to lead."""
+    first = ruling(code, "lead_out_of_turn", W, Facts(declarer=N))
+    assert first.law == f"Law {law} ({code})" and first.who.startswith("the declarant")
+    assert [o.key for o in first.options] == ["accept", "exposed", "call_lead"]
+    call = first.options[-1]
+    assert call.effect.startswith("nothing is named now; as soon as it is the turn of")
+    later = ruling(code, "lead_out_of_turn_call", W, Facts(declarer=N))
+    assert later.law == f"Law {law} ({code})"
+    assert later.who == (
+        "the declarant (North), as soon as it is the turn of the offender or his partner to lead"
+    )
+    out = CliRunner().invoke(
+        app, ["ruling", "--code", code, "--offence", "lead_out_of_turn", "--by", "W"]
+    )
+    assert out.exit_code == 0 and "[call_lead]" in out.output and "[call_suit]" not in out.output
