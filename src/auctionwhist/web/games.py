@@ -215,6 +215,9 @@ def plan(game: LiveGame, spec: Spec) -> tuple[list[TableRow], list[SeatRow]]:
     tables: list[TableRow] = []
     links: list[SeatRow] = []
     names = spec["names"]
+    # A match its players direct (friends, the solo match) has no director to
+    # read the movement's ids: a player who gave no name is shown by his seat.
+    directed = not spec.get("self_directed")
 
     def table(num: int, rnd: int, p: TablePlan) -> None:
         tables.append(TableRow(game_id=game_id, number=num, round=rnd,
@@ -224,8 +227,9 @@ def plan(game: LiveGame, spec: Spec) -> tuple[list[TableRow], list[SeatRow]]:
         assert game.schedule is not None
         humans = set(spec["players"])
         tokens = {p: token() for p in spec["players"]}
+        own = {p: names.get(p, p if directed else "") for p in spec["players"]}
         for p in spec["players"]:
-            links.append(SeatRow(token=tokens[p], game_id=game_id, player=p, name=names.get(p, p)))
+            links.append(SeatRow(token=tokens[p], game_id=game_id, player=p, name=own[p]))
         for st in game.schedule.sittings():
             if st.idle:
                 continue
@@ -233,8 +237,7 @@ def plan(game: LiveGame, spec: Spec) -> tuple[list[TableRow], list[SeatRow]]:
             for s in Seat:
                 pid = st.player_at(s)
                 if pid is not None and pid in humans:
-                    seats[SEATS[s]] = {"player": pid, "name": names.get(pid, pid),
-                                       "token": tokens[pid]}  # fmt: skip
+                    seats[SEATS[s]] = {"player": pid, "name": own[pid], "token": tokens[pid]}
                 else:
                     seats[SEATS[s]] = {"robot": True, "player": pid}
             trays = [[tp.tray, tp.overplay, int(tp.north_at)] for tp in st.trays]

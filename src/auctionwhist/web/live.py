@@ -87,13 +87,15 @@ class LiveTable:
         return bool(self.seats[seat].get("robot"))
 
     def name_at(self, seat: Seat) -> str:
-        """The name of who sits at ``seat``: the person's own (a match
-        player's id if he gave none), "Robot" for a robot; "" for a person
-        who gave no name (the pages show the seat's name)."""
+        """The name of who sits at ``seat``: the person's own (a directed
+        match's player's id if he gave none), "Robot" for a robot; "" for a
+        person who gave no name (the pages show the seat's name)."""
         plan = self.seats[seat]
         if plan.get("robot"):
             return "Robot"
-        return str(plan.get("name") or plan.get("player") or "")
+        if plan.get("name") or self.game.spec.get("self_directed"):
+            return str(plan.get("name") or "")
+        return str(plan.get("player") or "")
 
     @property
     def humans(self) -> list[Seat]:

@@ -18,7 +18,7 @@ from ..cards import Seat
 from ..codes import find_code
 from ..duplicate.match import Match, MatchPlay
 from ..duplicate.scorecard import CardEntry, ScoreCard, render_cards
-from ..duplicate.traveller import render_result, render_travellers
+from ..duplicate.traveller import Traveller, render_result, render_travellers
 from ..formats import jsonlog, pbn
 from ..records import Event
 from ..scoring import DealScore, Rubber
@@ -45,6 +45,8 @@ __all__ = [
     "rubber_pad",
     "score_json",
     "seat_cards",
+    "traveller_json",
+    "traveller_names",
     "trays_to_replay",
 ]
 
@@ -229,7 +231,8 @@ def results_json(game: LiveGame) -> dict[str, Any]:
         title = f"{match.code.title}: {match.schedule.name}"
         cards, travellers = match.cards(), match.travellers()
         out["cards"] = [c.to_json() for c in cards]
-        out["travellers"] = [t.to_json() for t in travellers]
+        names = traveller_names(game)
+        out["travellers"] = [traveller_json(t, names) for t in travellers]
         out["html"] = {
             "cards": render_cards(cards, f"Score cards — {title}"),
             "travellers": render_travellers(travellers, f"Travellers — {title}"),
@@ -241,6 +244,48 @@ def results_json(game: LiveGame) -> dict[str, Any]:
     else:
         lt = game.tables[0]
         out["deals"] = [card_row(lt, None, d, sc, t) for d, sc, t in lt.scores]
+    return out
+
+
+def _given_name(lt: LiveTable, seat: Seat) -> str:
+    """The name the person at ``seat`` gave; "" for a robot or a person who
+    gave none (a directed match's player is named by his id until he does)."""
+    plan = lt.seats[seat]
+    name = "" if plan.get("robot") else str(plan.get("name") or "")
+    return "" if name == plan.get("player") else name
+
+
+# A traveller's line: (tray, round, table).
+LineKey = tuple[int, int, int]
+
+
+def traveller_names(game: LiveGame) -> dict[LineKey, tuple[str, str]]:
+    """The people who held each tray's N-S and E-W hands at each table, by
+    the names they gave ("Ann & Bob"; an unnamed partner by his seat), for a
+    traveller to show beside the movement's labels; a line where no one gave
+    a name is left out."""
+    out: dict[LineKey, tuple[str, str]] = {}
+    for lt in game.tables:
+        given = {s: _given_name(lt, s) for s in Seat}
+        if not any(given.values()):
+            continue
+        for tp in lt.trays:
+            # The tray's N-S hands are held by the seats its turning gives them.
+            sides = tuple(
+                " & ".join(given[s] or s.name.title() for s in Seat if tp.hand_at(s).side == side)
+                for side in (0, 1)
+            )
+            out[(tp.tray, lt.round, lt.number)] = (sides[0], sides[1])
+    return out
+
+
+def traveller_json(traveller: Traveller, names: dict[LineKey, tuple[str, str]]) -> dict[str, Any]:
+    """A traveller as JSON, each line with its players' names (``ns_names``,
+    ``ew_names``, from ``traveller_names``: "" where no one gave a name)."""
+    out = traveller.to_json()
+    for line in out["plays"]:
+        ns, ew = names.get((traveller.tray, line["round"], line["table"]), ("", ""))
+        line["ns_names"], line["ew_names"] = ns, ew
     return out
 
 

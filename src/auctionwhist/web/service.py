@@ -642,7 +642,7 @@ class Service:
             raise WebError(403, "not_played", f"you have yet to overplay tray {tray}")
         for t in results.match_of(game).travellers():
             if t.tray == tray:
-                return t.to_json()
+                return results.traveller_json(t, results.traveller_names(game))
         raise WebError(404, "no_such_tray", f"no tray {tray}")
 
     def deal_log(self, table_id: int, deal: int, token: str | None = None,

@@ -648,8 +648,9 @@ async function showTraveller(tray) {
       el("tr", {},
         el("td", { text: String(p.table) }),
         el("td", { text: p.play }),
-        el("td", { text: p.ns }),
-        el("td", { text: p.ew }),
+        // The people's names where they gave them, the movement's label beside.
+        el("td", { text: p.ns_names ? `${p.ns_names} (${p.ns})` : p.ns }),
+        el("td", { text: p.ew_names ? `${p.ew_names} (${p.ew})` : p.ew }),
         el("td", { text: p.contract ? `${p.contract}${p.declarer ? ` by ${p.declarer}` : ""}` : "—" }),
         el("td", { text: String(p.ns_tricks) }),
         el("td", { text: String(p.ns_score) }),
