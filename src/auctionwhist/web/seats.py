@@ -16,9 +16,9 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import Seat
 from .live import Item, LiveTable
-from .results import card_row, rubber_json, score_json
+from .results import card_row, outcome_of, rubber_json, score_json
 from .store import Store
-from .views import SEATS, Audience, event_view, state_view, turn_view
+from .views import SEATS, Audience, cards_of, event_view, state_view, turn_view
 
 __all__ = [
     "Ack",
@@ -328,4 +328,14 @@ def state(lt: LiveTable, audience: Audience) -> dict[str, Any]:
         out["score"] = None if sc is None else score_json(sc)
     else:
         out["score"] = None
+    o = outcome_of(lt, lt.deal_index)
+    if o is not None and o.entered and lt.table.phase != "done":
+        # The director's entry settled the deal in play (a physical table's
+        # score-card): the table shows the entry, as every page does, and the
+        # deal is over, its hands as dealt.
+        hands = lt.table.deal.hands
+        out.update(o.to_json(), phase="done", to_act=None, my_turn=False, legal_calls=[],
+                   legal_cards=[], trick=[], claim=None, penalty=None,
+                   hands={SEATS[s]: cards_of(hands[s]) for s in Seat},
+                   score=None if o.score is None else score_json(o.score))  # fmt: skip
     return out
