@@ -228,6 +228,7 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
     assert cells.nth(2).inner_text() == f"{ns}–{13 - ns}"
     pen = (str(s_ns or ""), str(s_ew or ""))  # a pen card leaves a nought blank
     assert (cells.nth(3).inner_text(), cells.nth(4).inner_text()) == pen
+    assert "when the director publishes them" in north.inner_text("#over-text")
     seat_token = north.url.rsplit("/", 1)[-1]
     card_rows = north.request.get(f"{server}/api/seat/{seat_token}/scorecard").json()["scorecard"]
     assert [row_line(r) for r in card_rows] == wants, "the seat's card"

@@ -310,6 +310,7 @@ def state(lt: LiveTable, audience: Audience) -> dict[str, Any]:
         "finished": lt.finished,
         # Where the game's results are, once they may be seen.
         "results": f"/r/{g.id}" if g.published else None,
+        "game_finished": g.finished,  # every table's play over (published or not)
         "seats": {
             SEATS[s]: {"robot": lt.is_robot(s), "name": lt.seats[s].get("name", "")} for s in Seat
         },

@@ -727,7 +727,9 @@ function renderOver() {
   }[s.kind] || ["The game is over", ""];
   $("over-h").textContent = s.kind === "match" && !s.results ? "Your last tray is played" : words[0];
   $("over-text").textContent = s.kind === "match"
-    ? (s.results ? "Every tray is played at every table: the results, your score-card and the travellers are published." : "The other tables are still playing; the results come here when they finish.")
+    ? (s.results ? "Every tray is played at every table: the results, your score-card and the travellers are published."
+      : s.game_finished ? "Every table has finished; the results come here when the director publishes them."
+      : "The other tables are still playing; the results come here when they finish.")
     : "";
   $("results-link").hidden = !s.results;
   if (s.results) $("results-link").href = s.results;
