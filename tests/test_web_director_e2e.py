@@ -2,13 +2,13 @@
 
 From the home page, "Direct a match" with people at every seat in the
 smallest movement the form allows (two pairs at one table, one tray played
-and then overplayed) → a link for every player, each opening his seat → the
-people play the tray → the director corrects that play from the score-card
+and then overplayed) → a link for every player, each opening his seat →
+North gives his name → the people play the tray → the director corrects that play from the score-card
 and enters the overplay's result by its tray → the same declaration,
 declarer, tricks and score on the seat's table page, the printable card,
 the traveller, the results page and the PBN and JSON downloads →
 publishing refused while the overplay is unplayed, then allowed → the
-results page. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
+results page, its traveller naming North beside his pair's label. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
 ``$WHIST_SCREENSHOTS`` when set (``docs/img``), else the test's folder.
 """
 
@@ -165,6 +165,12 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
         seats[seat] = page
     assert sorted(seats) == ["East", "North", "South", "West"]
     people = list(seats.values())
+    # North gives his name at the table; the others keep the movement's labels.
+    north = seats["North"]
+    north.click("#name-edit summary")
+    north.fill("#name-input", "Ann Lee")
+    north.click("#name-form button")
+    north.wait_for_function("() => document.querySelector('#my-name').textContent === '(Ann Lee)'")
     page_errors = [_errors(p) for p in people]
 
     # The people play the tray at round 1 (the overplay waits for the director).
@@ -216,7 +222,6 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
 
     # The seat's table page: the entry settled the overplay in play, and the
     # page says so (no reload) with its score, and the seat's card has both plays.
-    north = seats["North"]
     north.wait_for_selector('#table-page[data-phase="done"]')
     contract, declarer, ns, (s_ns, s_ew) = wants[1]
     assert north.inner_text("#fact-contract b") == "2 NT by West"
@@ -255,6 +260,9 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
     for i, (decl, ns, s_ns, s_ew) in enumerate(expect):
         cells = [lines.nth(i).locator("td").nth(k).inner_text() for k in (4, 5, 6, 7)]
         assert cells == [decl, ns, s_ns, s_ew], "the seat's traveller"
+    # North and South held the tray's N-S as dealt, its E-W turned (the overplay).
+    sides = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 2), (1, 3))]
+    assert sides == ["Ann Lee & South (a)"] * 2
     north.screenshot(path=str(shots / "director-people-seat.png"), full_page=True)
 
     # Publishing, now that every tray is played everywhere; the results page.
@@ -267,6 +275,8 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
     for i, (decl, ns, s_ns, s_ew) in enumerate(expect):
         cells = [lines.nth(i).locator("td").nth(k).inner_text() for k in (5, 6, 7, 8)]
         assert cells == [decl, ns, s_ns, s_ew], "the results page's traveller"
+    sides = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 3), (1, 4))]
+    assert sides == ["Ann Lee & South (a)"] * 2, "the results page names the people"
     game = director.url.rsplit("/", 1)[-1]
     published = director.request.get(f"{server}/api/results/{game}.pbn").text()
     assert [pbn_line(g) for g in published.split("[Event ")[1:]] == wants
