@@ -3,12 +3,13 @@
 From the home page, "Direct a match" with people at every seat in the
 smallest movement the form allows (two pairs at one table, one tray played
 and then overplayed) → a link for every player, each opening his seat →
-North gives his name → the people play the tray → the director corrects that play from the score-card
-and enters the overplay's result by its tray → the same declaration,
-declarer, tricks and score on the seat's table page, the printable card,
-the traveller, the results page and the PBN and JSON downloads →
-publishing refused while the overplay is unplayed, then allowed → the
-results page, its traveller naming North beside his pair's label. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
+North gives his name → the people play the tray → the director corrects
+that play from the score-card and enters the overplay's result by its tray
+→ the same declaration, declarer, tricks and score on the seat's table
+page, the printable card, the traveller, the results page and the PBN and
+JSON downloads → publishing refused while the overplay is unplayed, then
+allowed → the results page, its traveller naming North beside his pair's
+label. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
 ``$WHIST_SCREENSHOTS`` when set (``docs/img``), else the test's folder.
 """
 
@@ -263,6 +264,8 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
     # North and South held the tray's N-S as dealt, its E-W turned (the overplay).
     sides = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 2), (1, 3))]
     assert sides == ["Ann Lee & South (a)"] * 2
+    others = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 3), (1, 2))]
+    assert others == ["b", "b"]  # no one of pair b gave a name: its label alone
     north.screenshot(path=str(shots / "director-people-seat.png"), full_page=True)
 
     # Publishing, now that every tray is played everywhere; the results page.

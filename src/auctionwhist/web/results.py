@@ -262,8 +262,8 @@ LineKey = tuple[int, int, int]
 def traveller_names(game: LiveGame) -> dict[LineKey, tuple[str, str]]:
     """The people who held each tray's N-S and E-W hands at each table, by
     the names they gave ("Ann & Bob"; an unnamed partner by his seat), for a
-    traveller to show beside the movement's labels; a line where no one gave
-    a name is left out."""
+    traveller to show beside the movement's labels: "" for a side where no
+    one gave a name; a line where no one did is left out."""
     out: dict[LineKey, tuple[str, str]] = {}
     for lt in game.tables:
         given = {s: _given_name(lt, s) for s in Seat}
@@ -271,11 +271,13 @@ def traveller_names(game: LiveGame) -> dict[LineKey, tuple[str, str]]:
             continue
         for tp in lt.trays:
             # The tray's N-S hands are held by the seats its turning gives them.
-            sides = tuple(
-                " & ".join(given[s] or s.name.title() for s in Seat if tp.hand_at(s).side == side)
-                for side in (0, 1)
-            )
-            out[(tp.tray, lt.round, lt.number)] = (sides[0], sides[1])
+            held = [[s for s in Seat if tp.hand_at(s).side == side] for side in (0, 1)]
+            ns, ew = (
+                " & ".join(given[s] or s.name.title() for s in seats)
+                if any(given[s] for s in seats) else ""
+                for seats in held
+            )  # fmt: skip
+            out[(tp.tray, lt.round, lt.number)] = (ns, ew)
     return out
 
 
