@@ -11,7 +11,7 @@ from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
 from auctionwhist.rulings import Facts, ruling
-from auctionwhist.table import Table
+from auctionwhist.table import Table, TableError
 from laws_helpers import bid, held, laws_table, run
 
 N, E, S, W = Seat
@@ -132,3 +132,143 @@ def test_law_89_76_59_ruling_names_the_declarant_and_the_moment(code: str, law: 
         app, ["ruling", "--code", code, "--offence", "lead_out_of_turn", "--by", "W"]
     )
     assert out.exit_code == 0 and "[call_lead]" in out.output and "[call_suit]" not in out.output
+
+
+# -- daw 85: winning cards exposed, the partner's trick (item 2) ----------------------
+
+_SUIT = 0x1FFF
+
+
+def _winner_shown(seed: int) -> tuple[Table, Seat, int] | None:
+    """A daw deal at which an adversary of the declarant (North) leads a card
+    better than any the other side holds and shows another before his partner
+    plays; the declarant calls on the partner to win the trick. Returns the
+    table, the offender and the card shown."""
+    t = laws_table("daw", seed)
+    bid(t, "1H", "pass", "pass", "pass")
+
+    def stop(t: Table) -> bool:
+        p = t.play
+        assert p is not None
+        if p.trick or p.turn.side == N.side or bin(p.hands[p.turn]).count("1") < 3:
+            return False
+        others = p.hands[p.turn.left] | p.hands[p.turn.right]
+        return any(
+            not others & (_SUIT << 13 * (c // 13)) & ~((2 << c) - 1) for c in held(t, p.turn)
+        )
+
+    run(t, stop)
+    play = t.play
+    if t.phase != "play" or play is None or not stop(t):
+        return None
+    seat = play.turn
+    others = play.hands[seat.left] | play.hands[seat.right]
+    led = next(c for c in held(t, seat) if not others & (_SUIT << 13 * (c // 13)) & ~((2 << c) - 1))
+    t.play_card(led)
+    shown = next(c for c in held(t, seat) if c // 13 != led // 13 or c != led)
+    t.report(seat, "winning_cards_exposed", shown)
+    p = t.pending
+    assert p is not None and p.offence.key == "winning_cards_exposed" and p.choosers == (N,)
+    assert [o.key for o in p.options or p.offence.options] == ["win", "exposed"]
+    t.rule(N, "win")
+    return t, seat, shown
+
+
+def _play_out(t: Table) -> None:
+    """Play to the end, each later irregularity ruled on as the law first allows."""
+    while t.phase in ("play", "penalty"):
+        if t.pending is not None:
+            t.act(t.workable_ruling())
+        else:
+            t.play_card(t.legal_cards()[0])
+    assert t.phase == "done"
+
+
+def _to_trick_end(t: Table) -> None:
+    run(t, lambda t: t.play is not None and not t.play.trick)
+
+
+def _partner_won(want: bool) -> tuple[Table, Seat, int]:
+    for seed in range(1, 400):
+        found = _winner_shown(seed)
+        if found is None:
+            continue
+        t, seat, shown = found
+        _to_trick_end(t)
+        assert t.play is not None
+        if (t.play.winners[-1] == seat.partner) is want and t.phase in ("play", "penalty"):
+            return t, seat, shown
+    raise AssertionError("no such deal")
+
+
+def test_law_85_should_he_win_the_declarant_forbids_the_suit_no_further_penalty_daw() -> None:
+    """daw 85: "should he do so [take the trick], the declarant may either require
+    him not to lead that suit, in which case no further penalty attaches": the
+    choice is put when the partner has won, before he leads; the suit of the
+    card shown is forbidden him and the card is no longer liable."""
+    t, seat, shown = _partner_won(True)
+    play = t.play
+    assert play is not None and play.turn == seat.partner and not play.trick
+    p = t.pending
+    assert p is not None and p.offence.key == "winning_cards_exposed_won"
+    assert p.choosers == (N,) and t.code.cite(p.offence.topic) == "Law 85 (daw)"
+    t.rule(N, "forbid_lead")
+    assert shown not in t.penalties.liable.get(seat, set())
+    suit = shown // 13
+    if play.hands[seat.partner] & ~(_SUIT << 13 * suit):
+        assert all(c // 13 != suit for c in t.legal_cards())
+    _replayed(t)
+    _play_out(t)
+    assert _replayed(t).score() == t.score()
+
+
+def test_law_85_or_he_leads_as_he_pleases_and_the_cards_are_liable_daw() -> None:
+    """daw 85: "... or the declarant may permit him to lead as he pleases and
+    treat the exposed card, or cards, as liable to be called"."""
+    t, seat, shown = _partner_won(True)
+    assert t.pending is not None and t.pending.offence.key == "winning_cards_exposed_won"
+    t.rule(N, "exposed")
+    assert shown in t.penalties.liable[seat] and seat.partner not in t.penalties.forbid
+    assert t.legal_cards() == held(t, seat.partner)  # he leads as he pleases
+    _play_out(t)
+    assert _replayed(t).score() == t.score()
+
+
+def test_law_85_80_the_partner_cannot_win_the_cards_are_liable_daw() -> None:
+    """daw 85 and 80: the partner called upon cannot take the trick; the second
+    choice never arises, and the card shown is liable to be called, as law 80
+    makes every card exposed after the original lead."""
+    t, seat, shown = _partner_won(False)
+    assert t.pending is None or t.pending.offence.key != "winning_cards_exposed_won"
+    assert t.penalties.deferred == {}
+    assert shown in t.penalties.liable[seat]
+    _replayed(t)
+    _play_out(t)
+    assert _replayed(t).score() == t.score()
+
+
+def test_law_85_ruling_names_the_declarant_for_both_choices_daw() -> None:
+    """`whist ruling` for daw 85: the call on the partner first; the second
+    choice is the declarant's, should the partner win the trick."""
+    first = ruling("daw", "winning_cards_exposed", W, Facts(declarer=N))
+    assert [o.key for o in first.options] == ["win", "exposed"]
+    assert first.options[0].effect.startswith("nothing is named now; should the offender's")
+    later = ruling("daw", "winning_cards_exposed_won", W, Facts(declarer=N))
+    assert later.law == "Law 85 (daw)" and [o.key for o in later.options] == [
+        "forbid_lead",
+        "exposed",
+    ]
+    assert later.who == (
+        "the declarant (North), should the offender's partner win the trick, when it is complete"
+    )
+
+
+@pytest.mark.parametrize("key", ["lead_out_of_turn_call", "winning_cards_exposed_won"])
+def test_law_89_85_the_later_choice_is_put_by_the_table_not_reported_daw(key: str) -> None:
+    """daw 89 and 85: the second half of the declarant's choice arises only at
+    the moment the law names; nobody can call it to the table's attention."""
+    t = laws_table("daw")
+    bid(t, "1H", "pass", "pass", "pass")
+    with pytest.raises(TableError, match="puts this choice to the declarant"):
+        t.report(W, key)
+    assert t.events == Table.from_events(t.events).events and t.pending is None

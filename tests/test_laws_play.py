@@ -93,34 +93,6 @@ def test_law_85_73_68_winning_card_led_partner_must_win(code: str, law: str) -> 
     assert lawful == winners or not winners  # he must win if he can
 
 
-def test_law_85_partner_wins_then_may_not_lead_that_suit_daw() -> None:
-    """daw 85: the partner made to win the trick may be forbidden the suit of the
-    card exposed, and the card is then not liable."""
-    for seed in range(1, 200):
-        t = opened("daw", seed)
-        run(t, _winner_to_lead)
-        if t.phase != "play":
-            continue
-        seat, _led, other = _lead_winner(t)
-        t.report(seat, "winning_cards_exposed", other)
-        t.rule(N, "win_forbid")
-        assert seat not in t.penalties.liable
-        partner = seat.partner
-        run(t, lambda t, p=partner: t.play is not None and t.play.turn == p)  # type: ignore[misc]
-        assert t.play is not None
-        t.play_card(t.legal_cards()[-1])
-        run(t, lambda t: t.play is not None and not t.play.trick)
-        won = t.play.winners[-1] == seat.partner
-        assert (seat.partner in t.penalties.forbid) is won
-        if won:
-            suit = other // 13
-            hand = t.play.hands[seat.partner]
-            if hand & ~(SUIT << 13 * suit):
-                assert all(c // 13 != suit for c in t.legal_cards())
-            return
-    raise AssertionError("no deal where the partner wins the trick")
-
-
 def test_law_XI_6_winning_cards_either_adversary_calls_whist() -> None:
     """AWL XI §6 (whist): the partner of the player who leads winners in a row
     may be called upon by either adversary to win the trick."""

@@ -81,8 +81,8 @@ def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
     said = _who_by_place(o, offender, declarer)
     if o.chooser:
         said = f"{o.chooser}, {said}"
-    if o.decided == "side_to_lead":
-        said += f", {_LATER['side_to_lead']}"
+    if o.decided in ("side_to_lead", "partner_wins"):
+        said += f", {_LATER[o.decided]}"
     if o.declaring_who is not None:
         said += f"; when the declarer or dummy offends, {_who(other, offender, declarer)}"
     return said
@@ -92,6 +92,7 @@ def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
 _LATER = {
     "side_to_lead": "as soon as it is the turn of the offender or his partner to lead",
     "side_wins_trick": "when the offender or his partner next wins a trick",
+    "partner_wins": "should the offender's partner win the trick, when it is complete",
 }
 
 

@@ -155,6 +155,10 @@ NAMED_BY_ACTION = frozenset(
         "declarant_exposed",
         "renounce_corrected",
         "declarant_renounce_corrected",
+        # A choice the law leaves for later (``Option.then``): the table puts it
+        # to the chooser at the moment the law names (daw 89, 85).
+        "lead_out_of_turn_call",
+        "winning_cards_exposed_won",
     }
 )
 
@@ -165,6 +169,11 @@ def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
     if not t.laws:
         raise TableError(
             f"{o.name}: rule on it at a table played under the laws (mode='laws')",
+            t.code.cite(o.topic),
+        )
+    if any(x.then == key for other in offences_for(t.code).values() for x in other.options):
+        raise TableError(
+            f"{o.name}: the table puts this choice to the declarant when the law names",
             t.code.cite(o.topic),
         )
     if key in NAMED_BY_ACTION:

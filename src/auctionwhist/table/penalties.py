@@ -77,16 +77,15 @@ class Penalties:
     require: dict[Seat, tuple[str, int]] = field(default_factory=dict)  # (option, arg)
     lead_call: dict[int, int] = field(default_factory=dict)  # side -> suit it must lead next
     forbid: dict[Seat, int] = field(default_factory=dict)  # leader -> suit he may not open
-    forbid_if_wins: dict[Seat, int] = field(default_factory=dict)  # daw 85
     early: dict[Seat, int] = field(default_factory=dict)  # cards played before their turn
     renounces: list[Renounce] = field(default_factory=list)
     points: list[ScoreItem] = field(default_factory=list)
     revoke_choice: Literal["points", "tricks"] = "tricks"
     void: str = ""  # why the deal is void (a new deal), with the law
-    # side -> (offence, offender, tricks quitted then): a right put to the chooser
-    # when that side next wins a trick (``Offence.decided``, AWL VIII §1) or
-    # next has the lead (daw 89).
-    deferred: dict[int, tuple[Offence, Seat, int]] = field(default_factory=dict)
+    # side -> (offence, offender, tricks quitted then, card concerned): a right
+    # put to the chooser when that side next wins a trick (``Offence.decided``,
+    # AWL VIII §1), next has the lead (daw 89), or the partner wins (daw 85).
+    deferred: dict[int, tuple[Offence, Seat, int, int | None]] = field(default_factory=dict)
 
     def lift_debarments(self, rec: CallMade) -> None:
         """An adversary's bid or double lifts a debarment (daw 57-58, Whist Club
@@ -332,11 +331,12 @@ def play_card(
     return irr
 
 
-def defer(t: Table, o: Offence, seat: Seat) -> None:
-    """Keep the right to ``o``'s penalty until ``seat``'s side next wins a trick."""
+def defer(t: Table, o: Offence, seat: Seat, card: int | None = None) -> None:
+    """Keep the right to ``o``'s penalty (for ``seat``'s offence, ``card`` the
+    card concerned) until the moment ``o.decided`` names."""
     play = t.play
     assert play is not None
-    t.penalties.deferred.setdefault(seat.side, (o, seat, len(play.tricks)))
+    t.penalties.deferred.setdefault(seat.side, (o, seat, len(play.tricks), card))
 
 
 def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
@@ -361,12 +361,11 @@ def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
     if kind is not None:
         pen.renounces.append(Renounce(seat, len(play.tricks), c, kind))
     rec = play.play(c, renounce=True)
-    if pen.forbid_if_wins and not play.trick:
-        # daw 85: having won the trick, he may not lead that suit.
-        for s, suit in pen.forbid_if_wins.items():
-            if play.winners[-1] == s:
-                pen.forbid[s] = suit
-        pen.forbid_if_wins.clear()
+    if not play.trick:
+        for side, right in list(pen.deferred.items()):
+            if right[0].decided == "partner_wins" and play.winners[-1] != right[1].partner:
+                # daw 85: the partner did not win the trick; the cards stay liable (law 80).
+                del pen.deferred[side]
     return rec
 
 
@@ -398,8 +397,10 @@ def settle(t: Table) -> None:
         # AWL VIII §1: the offender's side has won a trick; before it is
         # quitted the adversary on the new leader's right calls a suit or not.
         # daw 89: the offender's side is to lead; the declarant calls a suit.
+        # daw 85: the partner has won the trick; the declarant chooses again.
         del pen.deferred[seat.side]
-        raise_offence(t, right[0], right[1])
+        offender = right[1]
+        raise_offence(t, right[0], offender, card=right[3], target=offender.partner)
         return
     if (
         pen.liable.get(seat)

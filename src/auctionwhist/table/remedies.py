@@ -123,7 +123,7 @@ def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
     if opt.then and t.play is not None:
         # The rest of the choice is made later (daw 89: the suit is called as
         # soon as it is the turn of either adversary to lead).
-        penalties.defer(t, offence(t.code, opt.then), p.seat)
+        penalties.defer(t, offence(t.code, opt.then), p.seat, p.card)
     if key == "debar_partner":
         pen.debarred[p.seat.partner] = "bid"
     elif key in ("waive", "none", "stand", "void"):
@@ -199,13 +199,19 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
     pen = t.penalties
     target = p.target or p.seat
     card = p.card
-    if p.offence.key == "winning_cards_exposed" and key in ("win", "win_forbid"):
+    if p.offence.key == "winning_cards_exposed" and key == "win":
         assert card is not None
         pen.require[target] = ("win", 0)
-        if key == "win":
-            pen.make_liable(p.seat, card)
-        else:
-            pen.forbid_if_wins[target] = card_suit(card)
+        pen.make_liable(p.seat, card)  # law 80, unless daw 85's later choice lifts it
+        return
+    if key == "forbid_lead":
+        # daw 85: he may not lead the suit of the card exposed, "in which case no
+        # further penalty attaches": the card is not liable.
+        assert card is not None
+        pen.forbid[target] = card_suit(card)
+        pen.liable.get(p.seat, set()).discard(card)
+        if not pen.liable.get(p.seat, True):
+            del pen.liable[p.seat]
         return
     if key == "exchange":
         # Whist Club 72, Royalton 66: the declarant calls the other card to the trick.

@@ -13,6 +13,7 @@ auction   ``ignore`` ``pass_stand`` ``stand`` ``correct`` ``condone`` ``seven``
           ``final`` ``void`` ``debar_partner`` ``seven_side``
           ``stand_debar_side`` ``void_debar_side``
 play      ``accept`` ``retract`` ``exposed`` ``call_card`` ``call_suit`` ``call_lead``
+          ``forbid_lead``
           ``forbid_suit`` ``highest`` ``lowest`` ``highest_of_suit`` ``win`` ``lose`` ``trump``
           ``no_trump`` ``play`` ``not_play`` ``highest_trump`` ``lowest_trump``
 end       ``revoke_points`` ``revoke_tricks``
@@ -59,7 +60,9 @@ Phase = Literal["deal", "auction", "play", "end"]
 #                     then has the lead)
 #   side_to_lead      as soon as it is the turn of the offender or his partner to
 #                     lead (daw 89, Whist Club 76, Royalton 59), at once if it is
-Decided = Literal["at_once", "side_wins_trick", "side_to_lead"]
+#   partner_wins      when the trick is complete, if the offender's partner won it
+#                     (daw 85: "should he do so"); else the right never arises
+Decided = Literal["at_once", "side_wins_trick", "side_to_lead", "partner_wins"]
 
 # The conditions an ``Option`` may carry (``Option.when``), as the laws word them;
 # the table says which hold when it puts the irregularity before the chooser.

@@ -220,17 +220,38 @@ DAW_OFFENCES = {
             (
                 Option(
                     "win",
-                    "the offender's partner must win the trick if he can; the cards exposed are "
-                    "liable to be called",
-                ),
-                Option(
-                    "win_forbid",
-                    "the offender's partner must win the trick if he can, and if he wins it he "
-                    "may not lead the suit of the exposed card; the card is not liable",
+                    "the offender's partner must win the trick if he can; should he win it, the "
+                    "declarant then chooses: he may not lead that suit, or the cards exposed are "
+                    "liable; should he not, they are liable (law 80)",
+                    then="winning_cards_exposed_won",
                 ),
                 Option("exposed", "no call on the partner; the cards exposed are liable"),
             ),
             see=("exposed_cards",),
+        ),
+        Offence(
+            # Law 85's second choice, "should he do so" (``Option.then``).
+            "winning_cards_exposed_won",
+            "the partner called upon has won the trick",
+            "winning_cards_exposed",
+            "declarant",
+            "when the partner has led to the next trick",
+            "and should he do so, the declarant may either require him not to lead that suit, in "
+            "which case no further penalty attaches, or the declarant may permit him to lead as "
+            "he pleases and treat the exposed card, or cards, as liable to be called",
+            (
+                Option(
+                    "forbid_lead",
+                    "the partner may not lead the suit of the card exposed; no further penalty: "
+                    "the card is not liable",
+                ),
+                Option(
+                    "exposed",
+                    "the partner leads as he pleases; the cards exposed are liable to be called",
+                ),
+            ),
+            see=("exposed_cards",),
+            decided="partner_wins",
         ),
         Offence(
             "declarant_exposed",
