@@ -28,6 +28,7 @@ __all__ = [
     "check_entry",
     "director_view",
     "end_game",
+    "ends_table",
     "entered_score",
     "entry_deal",
     "unplayed",
@@ -147,10 +148,28 @@ def entry_deal(lt: LiveTable, body: dict[str, Any]) -> int:
     for d, tp in enumerate(lt.trays[: lt.deal_index + 1]):
         if tp.tray == tray:
             return d
+    if not lt.started:
+        raise WebError(
+            409,
+            "not_begun",
+            f"table {lt.number}, round {lt.round} has not begun: its players are still at "
+            "an earlier round's table, which ends when they all ask for the next tray or "
+            "when you enter its last tray",
+        )
     played = ", ".join(str(tp.tray) for tp in lt.trays[: lt.deal_index + 1]) or "none yet"
     raise WebError(
         404, "no_such_deal", f"table {lt.number} has not had tray {tray} (it has had {played})"
     )
+
+
+def ends_table(lt: LiveTable, t: Table, deal: int) -> bool:
+    """Whether an entry for ``deal`` ends the table's play: the deal in play
+    is settled by it; a match's last tray, played, closes the table's
+    score-card, so the players move on though some never asked for the next
+    tray (a player who left would hold the next round back for ever)."""
+    if deal != lt.deal_index or lt.finished:
+        return False
+    return t.phase != "done" or (bool(lt.trays) and deal == len(lt.trays) - 1)
 
 
 def check_entry(t: Table, body: dict[str, Any]) -> Entry:

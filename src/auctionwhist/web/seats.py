@@ -330,13 +330,13 @@ def state(lt: LiveTable, audience: Audience) -> dict[str, Any]:
     else:
         out["score"] = None
     o = outcome_of(lt, lt.deal_index)
-    if o is not None and o.entered and lt.table.phase != "done":
-        # The director's entry settled the deal in play (a physical table's
-        # score-card): the table shows the entry, as every page does, and the
-        # deal is over, its hands as dealt.
-        hands = lt.table.deal.hands
-        out.update(o.to_json(), phase="done", to_act=None, my_turn=False, legal_calls=[],
-                   legal_cards=[], trick=[], claim=None, penalty=None,
-                   hands={SEATS[s]: cards_of(hands[s]) for s in Seat},
-                   score=None if o.score is None else score_json(o.score))  # fmt: skip
+    if o is not None and o.entered:
+        # The director's entry (a physical table's score-card, or a
+        # correction) is the deal's result, on this page as on every other.
+        out.update(o.to_json(), score=None if o.score is None else score_json(o.score))
+        if lt.table.phase != "done":  # it settled the deal in play: the deal is over
+            hands = lt.table.deal.hands
+            out.update(phase="done", to_act=None, my_turn=False, legal_calls=[], legal_cards=[],
+                       trick=[], claim=None, penalty=None,
+                       hands={SEATS[s]: cards_of(hands[s]) for s in Seat})  # fmt: skip
     return out

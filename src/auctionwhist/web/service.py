@@ -39,6 +39,7 @@ from .director import (
     check_entry,
     director_view,
     end_game,
+    ends_table,
     entered_score,
     entry_deal,
     unplayed,
@@ -557,6 +558,7 @@ class Service:
         data = check_entry(t, body)
         score = entered_score(lt, t, data)
         async with lt.lock:
+            moves_on = ends_table(lt, t, deal)
             old = lt.deal_index
             lt.deal_index = deal  # the event belongs to that deal
             try:
@@ -568,13 +570,12 @@ class Service:
                 if lt.trays:
                     games.settle(self.games[lt.game.id], lt.trays[deal].tray)
                 payload = {**data, "score": results.score_json(score)}
-                if deal == old and t.phase != "done":
-                    # The deal in progress is settled by the entry: the table moves on.
+                if moves_on:  # the entry settles the table's deal: it moves on
                     lt.ready = set(Seat)
                 n = self._commit(lt, [("result_entered", payload)])
             finally:
                 lt.deal_index = old
-        if deal == old and t.phase != "done":
+        if moves_on:
             async with lt.lock:
                 n = self._next_deal(lt)
             self._kick(lt)
