@@ -74,3 +74,34 @@ def test_sigkill_mid_deal_loses_nothing_and_play_continues(sqlite_url: str) -> N
         final = asyncio.run(_state(port, token))
         assert final["phase"] == "done" and final["score"] is not None
         assert final["calls"][: len(before["calls"])] == before["calls"]
+
+
+def test_a_message_that_cannot_be_encoded_is_logged_and_closes_the_socket(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A server bug (a message orjson cannot encode) is not taken for the client
+    going away: it is logged with its traceback and the socket is closed with
+    1011, which the page reports as the server lost, instead of a silent hang."""
+    from auctionwhist.web.ws import SocketConn
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def run() -> None:
+        conn = SocketConn("seat-token", send)
+        conn.push({"type": "state", "bad": object()})  # type: ignore[typeddict-item]
+        for _ in range(3):
+            await asyncio.sleep(0)
+        good = SocketConn("other-token", send)
+        good.push({"type": "pong"})
+        for _ in range(3):
+            await asyncio.sleep(0)
+
+    with caplog.at_level("ERROR", logger="auctionwhist.web.ws"):
+        asyncio.run(run())
+    assert sent[0] == {"type": "websocket.close", "code": 1011}
+    assert sent[1]["type"] == "websocket.send" and "pong" in sent[1]["text"]
+    assert "seat-token could not be encoded" in caplog.text
+    assert caplog.records[0].exc_info is not None

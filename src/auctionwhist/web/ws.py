@@ -8,6 +8,7 @@ and changes nothing (issue 7 §6).
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,8 @@ from .live import WebError
 from .seats import Conn, ErrorMessage, Message, Msg
 from .service import Service
 from .uvicorn_ws import SeatHooks
+
+_log = logging.getLogger(__name__)
 
 __all__ = [
     "MAX_MESSAGE",
@@ -229,13 +232,12 @@ class _Writer:
                     out, c.out = c.out, []
                     if c.closed:
                         continue
+                    frame = _frame_or_fail(c, out)
                     try:
-                        if out:
-                            frame = frame_of(out)
-                            # One write per socket per pass: the frames of an
-                            # action to its four seats are four system calls.
-                            if c.write is None or not c.write(frame):
-                                await c.send({"type": "websocket.send", "text": frame.decode()})
+                        # One write per socket per pass: the frames of an
+                        # action to its four seats are four system calls.
+                        if frame is not None and (c.write is None or not c.write(frame)):
+                            await c.send({"type": "websocket.send", "text": frame.decode()})
                         if c.close_code is not None:
                             c.closed = True
                             await c.send({"type": "websocket.close", "code": c.close_code})
@@ -243,6 +245,20 @@ class _Writer:
                         c.closed = True
         finally:
             self.task = None
+
+
+def _frame_or_fail(c: SocketConn, out: list[Message]) -> bytes | None:
+    """The frame of ``out``; a message that cannot be encoded is the server's
+    bug, not the client's going away: logged with its traceback, and the
+    socket closed with 1011 so that the page says it lost the server."""
+    if not out:
+        return None
+    try:
+        return frame_of(out)
+    except TypeError:  # orjson.JSONEncodeError
+        _log.exception("a message to the seat %s could not be encoded", c.token)
+        c.close_code = 1011
+        return None
 
 
 _writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writer] = (

@@ -43,7 +43,10 @@ function connect() {
       return;
     }
     offline();
-    prompt("Not connected: nothing you do is sent. Taking your seat again…");
+    // 1011: the server could not send this table (a bug, in its log), not the network.
+    prompt(e.code === 1011
+      ? "The server failed to send this table (its log says why): nothing you do is sent. Trying again…"
+      : "Not connected: nothing you do is sent. Taking your seat again…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
