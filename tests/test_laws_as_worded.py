@@ -272,3 +272,63 @@ def test_law_89_85_the_later_choice_is_put_by_the_table_not_reported_daw(key: st
     with pytest.raises(TableError, match="puts this choice to the declarant"):
         t.report(W, key)
     assert t.events == Table.from_events(t.events).events and t.pending is None
+
+
+# -- AWL IV §6: the trump-slip call repeated at each trick (item 3) -------------------
+
+
+def test_law_IV_6_the_call_may_be_repeated_at_each_trick_but_not_changed_whist() -> None:
+    """AWL IV §6: "the call may be repeated at each or any trick until the card
+    is played, but cannot be changed". The second player looks at the trump
+    slip (IV §5); his left-hand adversary calls his highest trump; at a trick
+    where he must follow suit the call binds nothing, and at the next either
+    adversary calls it again (lowest is refused: the call cannot be changed),
+    until he plays it; then there is nothing left to call. Not once he has
+    played to the current trick."""
+    for seed in range(1, 300):
+        t = laws_table("whist", seed)
+        play = t.play
+        assert play is not None and play.trump >= 0
+        trumps = SUIT_MASKS[play.trump]
+        him = play.turn.left  # second to play: he does not lead the first trick
+        left, right = him.left, him.right
+        t.report(him, "trump_slip_looked")
+        t.rule(left, "highest_trump")
+        assert t.penalties.trump_calls == {him: "highest_trump"}
+        t.play_card(t.legal_cards()[0])  # the leader
+        t.play_card(t.legal_cards()[0])  # he follows (or, void, plays his highest trump)
+        if him not in t.penalties.trump_calls or not play.hands[him] & trumps:
+            continue  # he was void and played it at once, or holds none
+        with pytest.raises(TableError, match=r"Law IV §6 \(whist\).*played to the current"):
+            t.report(him, "trump_call_repeated")  # not once he has played to the trick
+        run(t, lambda t: t.play is not None and not t.play.trick)
+        if t.phase != "play":
+            continue
+        assert him not in t.penalties.require  # he followed suit: the call is spent this trick
+        t.report(him, "trump_call_repeated")
+        p = t.pending
+        assert p is not None and set(p.choosers) == {left, right}
+        assert t.code.cite(p.offence.topic) == "Law IV §6 (whist)"
+        assert [o.key for o in p.options] == ["highest_trump", "waive"]
+        with pytest.raises(LawsError, match="cannot be changed"):
+            t.rule(right, "lowest_trump")
+        t.rule(right, "highest_trump")
+        assert t.penalties.require[him] == ("highest_trump", 0)
+        _replayed(t)
+        # Until he plays it, the call may be repeated at each trick.
+        while t.phase == "play" and him in t.penalties.trump_calls:
+            if not play.has_played(him) and not play.trick:
+                t.report(him, "trump_call_repeated")
+                t.rule(left, "highest_trump")
+            t.play_card(t.legal_cards()[0])
+        assert (
+            him not in t.penalties.trump_calls
+            and him not in Table.from_events(t.events).penalties.trump_calls
+        )
+        if t.phase == "play":
+            with pytest.raises(TableError, match=r"Law IV §6 \(whist\).*no trump has been called"):
+                t.report(him, "trump_call_repeated")
+        run(t)
+        assert _replayed(t).score() == t.score()
+        return
+    raise AssertionError("no deal repeats the call")

@@ -185,7 +185,23 @@ def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
         raise TableError(f"{o.name} cannot be dealt with now", t.code.cite(o.topic))
     if key in ("two_cards", "winning_cards_exposed"):
         o = _cards_thrown(t, o, seat, key, c)
+    if key == "trump_call_repeated":
+        _verify_repeat(t, seat)
     return o
+
+
+def _verify_repeat(t: Table, seat: Seat) -> None:
+    """AWL IV §6: a trump called from ``seat`` may be called again, "before the
+    player from whom the call can be made has played to the current trick",
+    "until the card is played"."""
+    play = t.play
+    law = t.code.cite("trump_penalty_when")
+    if seat not in t.penalties.trump_calls or play is None:
+        raise TableError(
+            f"no trump has been called from {seat.name.title()}, or he has played it", law
+        )
+    if play.has_played(seat):
+        raise TableError(f"{seat.name.title()} has played to the current trick", law)
 
 
 def report(t: Table, seat: Seat, key: str, c: int | None = None) -> Irregularity:
@@ -201,7 +217,10 @@ def report(t: Table, seat: Seat, key: str, c: int | None = None) -> Irregularity
     if o.decided == "side_wins_trick" and play is not None:
         defer(t, o, seat)  # AWL VI §5: as for a lead out of turn (VIII §1)
         return rec
-    raise_offence(t, o, seat, card=c, target=target)
+    met: frozenset[str] = frozenset()
+    if key == "trump_call_repeated":
+        met = frozenset({f"called_{t.penalties.trump_calls[seat]}"})  # cannot be changed
+    raise_offence(t, o, seat, card=c, target=target, met=met)
     return rec
 
 

@@ -78,6 +78,9 @@ class Penalties:
     lead_call: dict[int, int] = field(default_factory=dict)  # side -> suit it must lead next
     forbid: dict[Seat, int] = field(default_factory=dict)  # leader -> suit he may not open
     early: dict[Seat, int] = field(default_factory=dict)  # cards played before their turn
+    # AWL IV §6: the trump called from a player ("highest_trump" or "lowest_trump"),
+    # which may be called again at each trick until he plays it.
+    trump_calls: dict[Seat, str] = field(default_factory=dict)
     renounces: list[Renounce] = field(default_factory=list)
     points: list[ScoreItem] = field(default_factory=list)
     revoke_choice: Literal["points", "tricks"] = "tricks"
@@ -351,6 +354,16 @@ def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
     elif not pen.lawful_mask(play, seat) >> c & 1 and seat is not play.dummy:
         kind = "comply"
     pen.require.pop(seat, None)
+    called = pen.trump_calls.get(seat)
+    if called is not None and play.trump >= 0:
+        trumps = play.hands[seat] & SUIT_MASKS[play.trump]
+        card = (
+            trumps.bit_length() - 1
+            if called == "highest_trump"
+            else (trumps & -trumps).bit_length() - 1
+        )
+        if c == card:
+            del pen.trump_calls[seat]  # AWL IV §6: the card called is played
     if not play.trick:
         pen.forbid.pop(seat, None)  # a lead he may not open binds his next lead only
         pen.lead_call.pop(seat.side, None)

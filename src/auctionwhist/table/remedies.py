@@ -283,6 +283,8 @@ def _carry_out_card(t: Table, p: Pending, key: str, arg: str, play: Play, law: s
         "lowest_trump",
     ):
         pen.require[target] = (key, 0)
+        if key in ("highest_trump", "lowest_trump"):
+            pen.trump_calls[target] = key  # AWL IV §6: it may be called again
     elif key in ("retract", "points", "call_lead"):
         pass  # the card is back in the hand; the points are on the score sheet
     elif key == "lead_wrong_hand":

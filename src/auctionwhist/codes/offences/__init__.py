@@ -70,6 +70,10 @@ CONDITIONS = {
     "second_or_third_lha_played": "if he be the second or third hand player and his left "
     "hand adversary has played to the trick before attention has been called to the renounce",
     "second_hand_void": "if the second hand be void of the suit led",
+    "called_highest_trump": "if the highest trump was the call first made; a call cannot be "
+    "changed, AWL IV §6",
+    "called_lowest_trump": "if the lowest trump was the call first made; a call cannot be "
+    "changed, AWL IV §6",
 }
 
 

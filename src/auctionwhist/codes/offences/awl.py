@@ -261,6 +261,29 @@ AWL_OFFENCES = {
             see=("trump_not_named", "trump_penalty_when"),
         ),
         Offence(
+            "trump_call_repeated",
+            "the call of the highest or lowest trump repeated",
+            "trump_penalty_when",
+            "either_adversary",
+            "when the player called upon has played the card called, or to the current trick",
+            "the call may be repeated at each or any trick until the card is played, but cannot "
+            "be changed",
+            (
+                Option(
+                    "highest_trump",
+                    "the player called upon must play his highest trump",
+                    when="called_highest_trump",
+                ),
+                Option(
+                    "lowest_trump",
+                    "the player called upon must play his lowest trump",
+                    when="called_lowest_trump",
+                ),
+                WAIVE,
+            ),
+            see=("trump_slip_penalty",),
+        ),
+        Offence(
             "trump_card_error",
             "on the overplay, a trump turned other than the one recorded",
             "trump_card_error",
