@@ -332,3 +332,65 @@ def test_law_IV_6_the_call_may_be_repeated_at_each_trick_but_not_changed_whist()
         assert _replayed(t).score() == t.score()
         return
     raise AssertionError("no deal repeats the call")
+
+
+# -- daw, Whist Club, Royalton: the declaring side's own offence (item 4) -------------
+
+DECLARING_SIDE = [
+    ("daw", "information", "61", "law 92"),
+    ("daw", "unauthorized_reference", "92", "law 92"),
+    ("daw", "attention_to_trick", "97", "law 97"),
+    ("daw", "quitted_trick", "93", "law 90"),
+    ("auction", "information", "53", "law 96"),
+    ("auction", "unauthorized_reference", "96", "law 96"),
+    ("auction", "attention_to_trick", "95", "law 95"),
+    ("royalton", "unauthorized_reference", "97", "law 97"),
+    ("royalton", "attention_to_trick", "96", "law 96"),
+]
+
+
+@pytest.mark.parametrize(("code", "key", "law", "why"), DECLARING_SIDE)
+def test_law_61_92_93_97_53_95_96_the_declaring_side_incurs_no_penalty(
+    code: str, key: str, law: str, why: str
+) -> None:
+    """daw 61 with 92, 92, 93 (a lead out of turn's penalty, which law 90 spares
+    the declarant), 97; Whist Club 53 with 96, 95, 96; Royalton 96, 97: each
+    penalty is the declarant's against his adversaries. Dummy or the declarant
+    doing it is refused, the law and the reason said; an adversary doing it is
+    still the declarant's to rule on; `whist ruling` names nobody for the
+    declaring side."""
+    t = laws_table(code)
+    bid(t, "1H", "pass", "pass", "pass")
+    play = t.play
+    assert play is not None and t.declarer == N
+    if key in ("attention_to_trick", "quitted_trick"):
+        run(t, lambda t: t.play is not None and len(t.play.tricks) == 1 and len(t.play.trick) == 1)
+    before = tuple(t.events)
+    for seat in (N, S):
+        with pytest.raises(TableError, match=rf"Law {law} \({code}\).*no penalty: .*{why}"):
+            t.report(seat, key)
+    assert tuple(t.events) == before and t.pending is None
+    t.report(E, key)
+    assert t.pending is not None and t.pending.choosers == (N,)
+    mine = ruling(code, key, S, Facts(declarer=N))
+    assert mine.who.startswith("nobody: ") and why in mine.who
+    theirs = ruling(code, key, E, Facts(declarer=N))
+    assert theirs.who.startswith(
+        "the declarant (North); when the declarer or dummy offends, nobody"
+    )
+
+
+def test_law_42_94_royalton_dummy_informing_and_a_quitted_trick_still_penalised() -> None:
+    """Royalton 42 names either adversary when dummy informs the declarer, and
+    Royalton 94's 25 points fall on any player who looks at a quitted trick:
+    neither is spared to the declaring side."""
+    t = laws_table("royalton")
+    bid(t, "1H", "pass", "pass", "pass")
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == 1)
+    t.report(S, "quitted_trick")
+    assert t.pending is not None and set(t.pending.choosers) == {E, W}
+    t.rule(E, "points")
+    _play_out(t)
+    items = [i for i in t.score().items if "Law 94 (royalton)" in i.law]
+    assert [(i.side, i.points) for i in items] == [(1, 25)]
+    assert _replayed(t).score() == t.score()

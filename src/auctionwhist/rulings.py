@@ -74,6 +74,13 @@ class RulingReport:
 
 
 def _who(o: Offence, offender: Seat | None, declarer: Seat | None) -> str:
+    if o.declaring_who == "none":
+        # The penalty is not for the declaring side (daw 92, Whist Club 96, ...).
+        nobody = f"nobody: {o.declaring_why}"
+        if offender is not None and declarer is not None and offender.side == declarer.side:
+            return nobody
+        plain = _who(replace(o, declaring_who=None), offender, declarer)
+        return f"{plain}; when the declarer or dummy offends, {nobody}"
     if o.declaring_who is not None:
         other = replace(o, who=o.declaring_who, declaring_who=None)
         if offender is not None and declarer is not None and offender.side == declarer.side:

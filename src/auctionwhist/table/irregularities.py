@@ -187,6 +187,12 @@ def verify_report(t: Table, seat: Seat, key: str, c: int | None) -> Offence:
         o = _cards_thrown(t, o, seat, key, c)
     if key == "trump_call_repeated":
         _verify_repeat(t, seat)
+    declarer = t.declarer
+    if o.declaring_who == "none" and declarer is not None and seat.side == declarer.side:
+        raise TableError(
+            f"{o.name} by the declarant's side incurs no penalty: {o.declaring_why}",
+            t.code.cite(o.topic),
+        )
     return o
 
 

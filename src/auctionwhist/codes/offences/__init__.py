@@ -127,8 +127,10 @@ class Offence:
     # trick rather than beside the offender ("the third hand", AWL IX §2).
     chooser: str = ""
     # Who chooses when the offender is the declarant or dummy, where the law
-    # names another (Royalton 42: either adversary, when dummy informs).
+    # names another (Royalton 42: either adversary, when dummy informs); "none"
+    # where the penalty is not for the declaring side, ``declaring_why`` saying why.
     declaring_who: Who | None = None
+    declaring_why: str = ""
 
     def option(self, key: str) -> Option:
         for o in self.options:

@@ -168,6 +168,8 @@ DAW_OFFENCES = {
             "it is next to lead (law 92)",
             (CALL_SUIT, WAIVE),
             see=("unauthorized_reference",),
+            declaring_who="none",
+            declaring_why="the penalty (law 92) is for the declarant's adversaries only",
         ),
         Offence(
             "exposed_before_lead",
@@ -408,6 +410,9 @@ DAW_OFFENCES = {
             "A violation of this law subjects the offender's side to the same penalty as in "
             "case of a lead out of turn",
             (CALL_SUIT, WAIVE),
+            declaring_who="none",
+            declaring_why="the penalty is that of a lead out of turn, and the declarant's own "
+            "lead out of turn incurs none (law 90)",
         ),
         Offence(
             "unauthorized_reference",
@@ -417,6 +422,8 @@ DAW_OFFENCES = {
             "when the adversary next to lead has led",
             "the declarant may call a suit from the adversary whose turn it is next to lead",
             (CALL_SUIT, WAIVE),
+            declaring_who="none",
+            declaring_why="law 92 names only the declarant's adversaries",
         ),
         Offence(
             "attention_to_trick",
@@ -427,6 +434,8 @@ DAW_OFFENCES = {
             "the declarant may require the offender's partner to play his highest or lowest of "
             "the suit led, or, if he has none, to trump or not to trump the trick",
             (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
+            declaring_who="none",
+            declaring_why="law 97 names only an adversary of the declarant",
         ),
         Offence(
             "wrong_number_of_cards",

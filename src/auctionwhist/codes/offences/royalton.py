@@ -125,6 +125,7 @@ ROYALTON_OFFENCES = {
             "to lead. If the dummy give such information to the declarer, either adversary of "
             "the declarer may call a lead",
             declaring_who="either_adversary",
+            declaring_why="",
         ),
         replace(
             W["exposed_before_lead"],
@@ -293,6 +294,7 @@ ROYALTON_OFFENCES = {
         replace(
             W["quitted_trick"],
             who="either_adversary",
+            declaring_who=None,  # law 94: any player's fine
             quote="A trick turned and quitted may not be looked at ... The penalty for the "
             "violation of this law is 25 points in the adverse penalty score",
             lapses="the law names no time (law 94)",
@@ -301,11 +303,13 @@ ROYALTON_OFFENCES = {
         replace(
             W["unauthorized_reference"],
             quote="the declarer may call a suit from the adversary whose next turn it is to lead",
+            declaring_why="law 97 names only an adversary of the declarer",
         ),
         replace(
             W["attention_to_trick"],
             quote="the declarer may require such partner to play his "
             "highest or lowest card of the suit led, or to win or lose the trick",
+            declaring_why="law 96 names only an adversary of the declarer",
         ),
         Offence(
             "infraction",

@@ -128,6 +128,7 @@ WC_OFFENCES = {
             quote="a player is not entitled to give his partner any information as to a previous "
             "declaration (law 53); the declarer may call a suit from the adversary whose turn it "
             "is next to lead (law 96)",
+            declaring_why="the penalty (law 96) is for the declarer's adversaries only",
         ),
         replace(
             D["exposed_before_lead"],
@@ -194,6 +195,7 @@ WC_OFFENCES = {
             quote="the latter may be called upon to play his highest or lowest card of the suit "
             "played, or to win or lose the trick",
             options=(HIGHEST, LOWEST, WIN, LOSE, WAIVE),
+            declaring_why="law 95 names only the declarer's adversaries",
         ),
         replace(
             D["renounce_corrected"],
@@ -242,6 +244,8 @@ WC_OFFENCES = {
         replace(
             D["quitted_trick"],
             who="none",
+            declaring_who=None,
+            declaring_why="",
             quote="Once a trick is complete, turned and quitted, it must not be looked at (except "
             "under Law 84) until the end of the hand (no penalty is named)",
             lapses="—",
@@ -250,12 +254,14 @@ WC_OFFENCES = {
         replace(
             D["unauthorized_reference"],
             quote="the declarer may call a suit from the adversary whose turn it is next to lead",
+            declaring_why="law 96 names only the declarer's adversaries",
         ),
         replace(
             D["attention_to_trick"],
             quote="the declarer may require such partner to play his highest or lowest card of "
             "the suit led, or to win or lose the trick",
             options=(HIGHEST, LOWEST, WIN, LOSE, WAIVE),
+            declaring_why="law 95 names only the declarer's adversaries",
         ),
         replace(
             D["wrong_number_of_cards"],
