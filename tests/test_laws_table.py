@@ -30,7 +30,7 @@ def test_law_57_call_out_of_turn_refused_in_enforce_mode_daw() -> None:
 
 
 def test_law_57_call_out_of_turn_ignored_daw() -> None:
-    """Law 57 (daw): East bids out of turn; South, on his right, ignores it."""
+    """Law 57 (daw): South bids out of turn; East, on his right, ignores it."""
     t = laws_table("daw")
     bid(t, "1H")  # North; East's turn
     t.call(Bid(2, "C"), seat=S)  # South out of turn; East, on his right, had the call

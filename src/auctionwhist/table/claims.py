@@ -27,6 +27,10 @@ class Claims:
     claim: Claimed | None = None  # the claim made, while it stands
     answering: list[Seat] = field(default_factory=list)  # who has still to answer it
     result: int | None = None  # tricks for the claimant's side, once accepted
+    # The count of cards played when the adversaries disputed the declarant's
+    # claim: cards they expose thereupon, before the next is played, are not
+    # liable (daw 87, Whist Club 74, Royalton 69).
+    free_exposure: int = -1
 
 
 def verify_claim(t: Table, seat: Seat, tricks: int) -> Play:
@@ -76,6 +80,9 @@ def answer(t: Table, seat: Seat, accepted: bool) -> ClaimAnswered:
     if not accepted:
         # Disputed: play goes on.
         state.claim, state.answering, t.phase = None, [], "play"
+        play = t.play
+        if play is not None and play.declarer is not None and c.seat.side == play.declarer.side:
+            state.free_exposure = play.played
         if t.laws:
             t.penalties.liable_asked = -1
             penalties.settle(t)

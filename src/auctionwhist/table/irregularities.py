@@ -59,6 +59,8 @@ def expose(t: Table, seat: Seat, c: int) -> CardExposed:
     offences = offences_for(t.code)
     if declaring:
         raise_offence(t, offences["declarant_exposed"], seat, card=c)
+    elif t._claims.free_exposure == play.played:
+        pass  # shown upon the declarant's claim: not liable (daw 87)
     elif (
         "last_card_exposed" in offences
         and play.hands[seat] == 1 << c

@@ -1,0 +1,220 @@
+"""The audit of docs/laws/daw.md and whist.md (issue 19 item 7): a test for each
+clause a row names that its earlier tests exercised without asserting, replayed
+in laws mode from the table's event log."""
+
+from __future__ import annotations
+
+import pytest
+
+from auctionwhist.calls import Bid, Other
+from auctionwhist.cards import SUIT_MASKS, Seat, card_from_str
+from auctionwhist.table import Table
+from laws_helpers import bid, held, laws_table, opened, run
+
+N, E, S, W = Seat
+
+
+def _replayed(t: Table) -> Table:
+    """The table rebuilt from its log: the rulings survive a replay."""
+    again = Table.from_events(t.events)
+    assert again.events == t.events and again.phase == t.phase
+    assert again.penalties.liable == t.penalties.liable
+    assert again.penalties.debarred == t.penalties.debarred
+    return again
+
+
+# -- daw 57: a call out of turn ------------------------------------------------------
+
+
+def test_law_57_the_adversary_bids_the_offender_unpunished_bids_in_turn_daw() -> None:
+    """Law 57 (daw): "if such adversary do other than pass the offender cannot be
+    punished, and bids in his regular order": East ignores South's call out of
+    turn and bids; South then bids in his turn, and North is not debarred."""
+    t = laws_table("daw")
+    bid(t, "1H")  # North; East's turn
+    t.call(Bid(2, "C"), seat=S)  # South out of turn
+    t.rule(E, "ignore")
+    bid(t, "1NT")  # East, in turn, does other than pass
+    assert t.to_act == S and Bid(3, "C") in t.legal_calls()
+    bid(t, "3C", "pass")  # South in his regular order, West
+    assert t.to_act == N and Bid(3, "H") in t.legal_calls()  # North not debarred
+    bid(t, "3H", "pass", "pass", "pass")
+    assert t.contract is not None and str(t.contract) == "3H" and t.declarer == N
+    assert _replayed(t).declarer == N
+
+
+def test_law_57_the_partner_debarred_unless_an_adversary_overbids_daw() -> None:
+    """Law 57 (daw): the call stands and North is debarred "unless an adversary
+    over-bids, doubles, or re-doubles the offender's declaration": West's bid
+    over it frees North to bid."""
+    t = laws_table("daw")
+    bid(t, "1H")  # North; East's turn
+    t.call(Bid(1, "NT"), seat=S)  # South out of turn
+    t.rule(E, "pass_stand")
+    assert N in t.penalties.debarred
+    bid(t, "2D")  # West over-bids the offender's declaration (12 against 12, more tricks)
+    assert N not in t.penalties.debarred
+    assert t.to_act == N and Bid(2, "H") in t.legal_calls()
+    bid(t, "2H")
+    assert t.auction is not None and t.auction.bidder == N
+    _replayed(t)
+
+
+# -- daw 58, 60: the partner debarred until an adversary bids higher ---------------
+
+
+def test_law_58_the_partner_bids_again_once_an_adversary_bids_higher_daw() -> None:
+    """Law 58 (daw): East's insufficient bid corrected, West is debarred "unless an
+    adversary makes a higher declaration or doubles": South's higher bid frees
+    him."""
+    t = laws_table("daw")
+    bid(t, "1H")
+    t.call(Bid(1, "S"))  # East: insufficient
+    t.rule(S, "correct")  # four spades
+    assert W in t.penalties.debarred
+    bid(t, "2H")  # South bids higher
+    assert W not in t.penalties.debarred and Bid(3, "D") in t.legal_calls()
+    _replayed(t)
+
+
+def test_law_60_the_partner_bids_again_once_an_adversary_overbids_daw() -> None:
+    """Law 60 (daw): West exposes a card in the auction; East forfeits his right
+    to bid "unless an adversary over-bids, doubles, or re-doubles"."""
+    t = laws_table("daw")
+    bid(t, "1H")  # North; East to call
+    t.expose(W, card_from_str("SK"))
+    t.rule(N, "debar_partner")
+    assert t.to_act == E and t.legal_calls() == [Other.PASS]
+    bid(t, "pass", "2H")  # East debarred passes; South over-bids his partner
+    bid(t, "pass")  # West
+    assert t.to_act == N
+    bid(t, "pass")
+    assert t.to_act == E and Bid(3, "D") in t.legal_calls()  # East bids again
+    _replayed(t)
+
+
+# -- daw 76: dummy suggests a card -------------------------------------------------
+
+
+def test_law_76_either_adversary_calls_on_the_declarant_to_play_the_card_daw() -> None:
+    """Law 76 (daw): "either adversary may ... call upon the declarant to play or
+    not to play the card suggested": West (not only East) requires it played;
+    it is the only card the declarant may play from dummy."""
+    t = opened("daw")
+    run(t, lambda t: t.play is not None and t.play.turn == S and bool(t.play.trick))
+    assert t.play is not None
+    lawful = t.legal_cards()
+    suggested = lawful[-1]
+    t.report(S, "dummy_suggestion", suggested)
+    assert t.pending is not None and t.pending.offence.who == "either_adversary"
+    t.rule(W, "play")
+    assert t.legal_cards() == [suggested]
+    t.play_card(suggested)
+    assert _replayed(t).play is not None
+
+
+# -- daw 79: a card exposed before the lead ----------------------------------------
+
+
+def test_law_79_the_declarant_requires_the_leader_not_to_open_that_suit_daw() -> None:
+    """Law 79 (daw): West (the adversary on the declarant's right) exposes a card
+    before the lead; the declarant may, "instead of treating the card as liable
+    to be called, require the leader not to open that suit": East may lead no
+    spade, and the king is not liable."""
+    t = opened("daw")
+    assert t.play is not None and t.play.turn == E
+    king = card_from_str("SK")
+    assert t.play.hands[W] >> king & 1
+    t.expose(W, king)
+    t.rule(N, "forbid_suit", "S")
+    assert W not in t.penalties.liable
+    spades = SUIT_MASKS[3]
+    assert t.play.hands[E] & spades and t.play.hands[E] & ~spades
+    assert all(not spades >> c & 1 for c in t.legal_cards())
+    t.play_card(t.legal_cards()[0])
+    assert _replayed(t).penalties.liable == {}
+
+
+# -- daw 84: the declarant's cards are not liable ----------------------------------
+
+
+def test_law_84_cards_exposed_by_the_declarant_are_not_liable_daw() -> None:
+    """Law 84 (daw): two cards thrown at once by the declarant: the second goes
+    back to his hand, not liable to be called, and he may play any card."""
+    t = opened("daw")
+    run(t, lambda t: t.play is not None and t.play.turn == N and not t.play.trick)
+    assert t.play is not None
+    t.play_card(t.legal_cards()[0])
+    thrown = held(t, N)[0]
+    t.report(N, "two_cards", thrown)
+    assert t.pending is not None and [o.key for o in t.pending.offence.options] == ["none"]
+    t.rule(E, "none")
+    assert N not in t.penalties.liable and S not in t.penalties.liable
+    run(t)
+    assert t.phase == "done" and N not in _replayed(t).penalties.liable
+
+
+# -- daw 95, 96: playing out of turn -----------------------------------------------
+
+
+def test_law_95_the_fourth_hand_also_may_play_before_the_second_daw() -> None:
+    """Law 95 (daw): the third hand plays before the second; "the fourth hand also
+    may play before the second": no penalty, and the second then plays."""
+    t = opened("daw")
+    assert t.play is not None
+    t.play_card(t.legal_cards()[0])  # East leads; South (dummy) second
+    t.play_card(held(t, W)[0], seat=W)  # the third hand
+    assert t.pending is None
+    t.play_card(held(t, N)[0], seat=N)  # the fourth hand, before the second
+    assert t.pending is None and t.play.turn == S
+    t.play_card(t.legal_cards()[0])
+    assert len(t.play.tricks) == 1
+    run(t)
+    assert t.phase == "done" and _replayed(t).phase == "done"
+
+
+def test_law_96_the_second_hand_called_on_to_play_his_highest_daw() -> None:
+    """Law 96 (daw): the third hand (dummy) not played, the fourth plays before
+    the second; the declarant calls on the second hand for his highest of the
+    suit led."""
+    for seed in range(1, 100):
+        t = opened("daw", seed)
+        run(t, lambda t: t.play is not None and len(t.play.trick) == 1 and t.play.turn == E)
+        p = t.play
+        if p is None or t.phase != "play":
+            continue
+        led = p.trick[0] // 13
+        suit = [c for c in held(t, E) if c // 13 == led]
+        if len(suit) < 2:
+            continue
+        t.play_card(held(t, W)[0], seat=W)  # the fourth hand before the second
+        assert t.pending is not None and t.to_act == N
+        t.rule(N, "highest")
+        assert t.legal_cards() == [max(suit)]
+        _replayed(t)
+        return
+    raise AssertionError("no deal with two cards of the suit led in East's hand")
+
+
+# -- daw 87 (Whist Club 74, Royalton 69): the declarant claims the rest ------------
+
+
+@pytest.mark.parametrize("code", ["daw", "auction", "royalton"])
+def test_law_87_74_69_adversaries_exposing_cards_upon_the_claim_not_liable(code: str) -> None:
+    """daw 87, Whist Club 74, Royalton 69: the declarant claims the rest; "his
+    adversaries are not liable to have any of their cards called should they
+    thereupon expose them": East, disputing, shows a card and it is not liable;
+    once play has gone on, a card exposed is liable again (law 80)."""
+    t = opened(code)
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == 10 and t.play.turn in (N, S))
+    assert t.play is not None
+    t.claim(N, 3)
+    t.answer_claim(E, False)
+    shown = held(t, E)[-1]
+    t.expose(E, shown)
+    assert t.pending is None and E not in t.penalties.liable
+    assert E not in _replayed(t).penalties.liable
+    t.play_card(t.legal_cards()[0])
+    later = held(t, W)[-1]
+    t.expose(W, later)
+    assert later in t.penalties.liable.get(W, set())
