@@ -185,13 +185,14 @@ class Situation:
         """Tricks partner's calls promise toward ``denom``."""
         if not self.partner_bids:
             return _CREDIT_UNKNOWN
-        bids = self.partner_shown
+        # The forced one spade names no suit of ours or his (Hopson, "The
+        # Dealer's Bid"); his first bid still sets his credit: a dealer who
+        # had to open one spade is credited with little whatever he bids next
+        # (measured better than a suit's credit by whist bench bidding).
         mine = {b.denom.named for b in self.view.bids_shown(self.view.seat)}
-        if any(b.denom.named in mine for b in bids if not b.denom.nullo):
+        if any(b.denom.named in mine for b in self.partner_shown if not b.denom.nullo):
             return _CREDIT_RAISE + 1.0
-        if not bids:
-            return _CREDIT_WEAK  # his one bid was the forced one spade
-        first = bids[0]
+        first = self.partner_bids[0]
         if first.denomination == "NT":
             return _CREDIT_NT
         if first.denomination == self.weak_suit and first.level == 1:
