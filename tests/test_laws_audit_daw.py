@@ -9,7 +9,7 @@ import pytest
 from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat, card_from_str
 from auctionwhist.table import Table
-from laws_helpers import bid, held, laws_table, opened, run
+from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
 
 N, E, S, W = Seat
 
@@ -218,3 +218,83 @@ def test_law_87_74_69_adversaries_exposing_cards_upon_the_claim_not_liable(code:
     later = held(t, W)[-1]
     t.expose(W, later)
     assert later in t.penalties.liable.get(W, set())
+
+
+# -- daw 102, 103: a renounce in error corrected ------------------------------------
+
+
+def _declarant_renounces(position: int, after: int) -> tuple[Table, int]:
+    """A deal (one heart by North) where North renounces as the ``position``-th
+    hand (0: leader) of a trick and ``after`` more cards are played after his."""
+    for seed in range(1, 300):
+        t = opened("daw", seed)
+
+        def there(t: Table) -> bool:
+            p = t.play
+            return p is not None and len(p.trick) == position and can_renounce(t, N)
+
+        run(t, there)
+        if t.phase != "play" or not there(t):
+            continue
+        bad = renounce(t, N)
+        if position + 1 + after > 3:
+            continue  # the trick would be quitted and the revoke established
+        for _ in range(after):
+            t.play_card(t.legal_cards()[0])
+        return t, bad
+    raise AssertionError("no deal for the position")
+
+
+@pytest.mark.parametrize(("position", "after"), [(1, 1)])
+def test_law_103_the_declarant_corrects_the_adversary_on_his_left_calls_highest_daw(
+    position: int, after: int
+) -> None:
+    """Law 103 (daw): the declarant corrects his renounce, second or third hand,
+    both adversaries having played to the trick: "the adversary on his left may
+    require him to play his highest or lowest of the suit which he has
+    renounced"; the cards played after his go back, not liable."""
+    t, bad = _declarant_renounces(position, after)
+    p = t.play
+    assert p is not None
+    led = p.trick[0] // 13 if position else -1
+    t.correct_renounce(N)
+    led = p.trick[0] // 13 if position else led
+    assert p.hands[N] >> bad & 1 and p.turn == N and len(p.trick) == position
+    assert t.pending is not None and t.pending.offence.key == "declarant_renounce_corrected"
+    assert t.to_act == E and t.penalties.liable == {}
+    t.rule(E, "highest")
+    suit = [c for c in held(t, N) if c // 13 == led]
+    assert t.legal_cards() == [max(suit)]
+    _replayed(t)
+
+
+@pytest.mark.parametrize(("position", "after"), [(1, 0), (2, 0)])
+def test_law_103_no_penalty_from_the_declarant_before_both_adversaries_played_daw(
+    position: int, after: int
+) -> None:
+    """Law 103 (daw): no penalty when the declarant corrects before both
+    adversaries have played to the trick ("provided both of the adversaries
+    have played to the current trick"): second hand to West's lead, or third
+    hand before East has played."""
+    t, bad = _declarant_renounces(position, after)
+    t.correct_renounce(N)
+    assert t.pending is None and t.phase == "play" and t.play is not None
+    assert t.play.hands[N] >> bad & 1
+
+
+def test_law_102_a_player_asks_an_adversary_and_requires_the_correction_daw() -> None:
+    """Law 102 (daw): "a player may ask an adversary if he has any of the suit led
+    to that trick, and can require the error to be corrected": North asks East,
+    who renounced; East's card goes back and law 103's penalty is the
+    declarant's to choose."""
+    t = opened("daw")
+    run(t, lambda t: can_renounce(t, E))
+    bad = renounce(t, E)
+    rec = t.ask_renounce(N, E)
+    assert rec is not None and rec.card == bad
+    assert t.play is not None and t.play.hands[E] >> bad & 1
+    assert t.pending is not None and t.pending.offence.key == "renounce_corrected"
+    assert t.to_act == N
+    t.rule(N, "exposed")
+    assert t.penalties.liable[E] == {bad}
+    _replayed(t)

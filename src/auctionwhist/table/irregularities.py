@@ -115,9 +115,12 @@ def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceC
         return rec  # dummy is not liable to a penalty (daw 77)
     declaring = play.declarer is not None and seat.side == play.declarer.side
     if declaring:
-        # daw 103: only if both adversaries have played, not when he is fourth.
+        # daw 103: only if both adversaries have played to the trick (the one on
+        # his right before him or after, the one on his left after), not when he
+        # is fourth.
         o = offence(t.code, "declarant_renounce_corrected")
-        if o.who == "none" or len(after) < 2 or len(play.trick) == 3:
+        both = seat.left in after and (len(play.trick) >= 1 or seat.right in after)
+        if o.who == "none" or not both or len(play.trick) == 3:
             return rec
         raise_offence(t, o, seat, card=r.card, target=seat)
     else:
