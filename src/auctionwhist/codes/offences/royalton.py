@@ -219,6 +219,7 @@ ROYALTON_OFFENCES = {
                 ),
                 W["play_out_of_turn"].options[-1],
             ),
+            declaring_why="law 73 names the fourth hand not being dummy or declarer",
         ),
         replace(
             W["renounce_corrected"],

@@ -192,10 +192,12 @@ WC_OFFENCES = {
         ),
         replace(
             D["play_out_of_turn"],
+            name="the fourth hand, not being dummy or declarer, playing before the second",
             quote="the latter may be called upon to play his highest or lowest card of the suit "
             "played, or to win or lose the trick",
             options=(HIGHEST, LOWEST, WIN, LOSE, WAIVE),
-            declaring_why="law 95 names only the declarer's adversaries",
+            declaring_who="none",
+            declaring_why="law 82 names the fourth hand not being dummy or declarer",
         ),
         replace(
             D["renounce_corrected"],

@@ -1,0 +1,157 @@
+"""The audit of the Whist Club's and Royalton's matrices (issue 19 item 7): the
+clauses whose named tests did not assert them, each replayed in laws mode."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from auctionwhist.cards import Seat
+from auctionwhist.cli import app
+from auctionwhist.laws import LawsError
+from auctionwhist.table import Table
+from laws_helpers import can_renounce, held, opened, renounce, run
+
+N, E, S, W = Seat
+
+FOURTH = [("auction", "82"), ("royals", "82"), ("royalton", "73")]
+
+
+def _play_out(t: Table) -> None:
+    """Play to the end, each later irregularity ruled on as the law first allows."""
+    while t.phase in ("play", "penalty"):
+        if t.pending is not None:
+            t.act(t.workable_ruling())
+        else:
+            t.play_card(t.legal_cards()[0])
+
+
+def _replayed_score(t: Table) -> None:
+    again = Table.from_events(t.events)
+    assert again.events == t.events and again.phase == t.phase == "done"
+    assert again.score() == t.score()
+
+
+def _fourth_before_second(code: str, declaring: bool) -> tuple[Table, Seat, int]:
+    """North declares one heart; at a trick led by the declaring side (or, when
+    ``declaring``, by the adversaries) the fourth hand plays before the second.
+    Returns the table, the second hand and the fourth hand's card."""
+    leaders = (E, W) if declaring else (N, S)
+    t = opened(code)
+    run(t, lambda t: t.play is not None and not t.play.trick and t.play.turn in leaders)
+    play = t.play
+    assert play is not None and t.declarer == N
+    t.play_card(t.legal_cards()[0])
+    second = play.turn
+    c = held(t, second.partner)[-1]
+    t.play_card(c, seat=second.partner)
+    return t, second, c
+
+
+@pytest.mark.parametrize(("code", "law"), FOURTH)
+def test_law_82_73_the_declarer_calls_on_the_second_hand_to_play_his_highest(
+    code: str, law: str
+) -> None:
+    """Whist Club 82, Royalton 73: the fourth hand (an adversary) plays before
+    the second; the declarer alone chooses (the adversaries' penalty is his),
+    among highest, lowest, win and lose; the second hand called on for his
+    highest must play it; the fourth hand's card stands for the trick."""
+    t, second, c = _fourth_before_second(code, declaring=False)
+    p = t.pending
+    assert p is not None and p.offence.key == "play_out_of_turn"
+    assert p.choosers == (N,) and p.target == second
+    assert t.code.cite(p.offence.topic) == f"Law {law} ({code})"
+    keys = [o.key for o in p.options]
+    assert keys[:4] == ["highest", "lowest", "win", "lose"] and keys[-1] == "waive"
+    with pytest.raises(LawsError):
+        t.rule(second, "highest")  # the offender's partner, no adversary
+    t.rule(N, "highest")
+    play = t.play
+    assert play is not None
+    led = play.trick[0] // 13
+    suit = [x for x in held(t, second) if x // 13 == led]
+    if suit:
+        assert t.legal_cards() == [max(suit)]
+    t.play_card(t.legal_cards()[0])
+    _play_out(t)
+    assert c in [x for _, cards in play.tricks for x in cards]
+    _replayed_score(t)
+
+
+@pytest.mark.parametrize(("code", "law"), FOURTH)
+def test_law_82_73_the_fourth_hand_being_dummy_or_declarer_incurs_no_penalty(
+    code: str, law: str
+) -> None:
+    """Whist Club 82, Royalton 73: "Should the fourth hand, not being dummy or
+    declarer, play before the second": the declaring side's fourth hand playing
+    before his partner incurs no penalty (the declarant was asked to choose one
+    against his own partner); the card waits for its turn and the deal plays out;
+    `whist ruling` names nobody, citing the law."""
+    t, second, c = _fourth_before_second(code, declaring=True)
+    assert second.side == N.side
+    assert t.pending is None and t.phase == "play"
+    play = t.play
+    assert play is not None and play.turn == second
+    _play_out(t)
+    assert t.phase == "done" and c in [x for _, cards in play.tricks for x in cards]
+    _replayed_score(t)
+    out = CliRunner().invoke(
+        app, ["ruling", "--code", code, "--offence", "play_out_of_turn", "--by", "S"]
+    )
+    text = " ".join(out.output.split())
+    assert out.exit_code == 0, out.output
+    assert "not being dummy or declarer, playing before the second by South" in text
+    assert f"nobody: law {law} names the fourth hand not being dummy or declarer" in text
+
+
+@pytest.mark.parametrize(("code", "law"), [("auction", "88"), ("royals", "88"), ("royalton", "78")])
+def test_law_88_78_or_the_offender_plays_his_highest_of_the_suit(code: str, law: str) -> None:
+    """Whist Club 88, Royalton 78: an adversary's renounce corrected in time; the
+    declarer may call the card whenever he pleases "or" require the offender to
+    play his highest or lowest of the suit to the trick (the card is then not
+    liable); the renounce is no revoke."""
+    t = opened(code)
+    run(t, lambda t: t.play is not None and can_renounce(t, t.play.turn) and t.play.turn in (E, W))
+    play = t.play
+    assert play is not None
+    seat = play.turn
+    n = len(play.tricks) + 1
+    bad = renounce(t, seat)
+    t.correct_renounce(seat)
+    p = t.pending
+    assert p is not None and p.choosers == (N,)
+    assert t.code.cite(p.offence.topic) == f"Law {law} ({code})"
+    assert [o.key for o in p.options] == ["highest", "lowest", "exposed"]
+    t.rule(N, "highest")
+    led = play.trick[0] // 13
+    assert t.legal_cards() == [max(x for x in held(t, seat) if x // 13 == led)]
+    assert bad not in t.penalties.liable.get(seat, set())
+    _play_out(t)
+    assert not any(r.seat == seat and r.trick == n for r in t.revokes())
+    _replayed_score(t)
+
+
+@pytest.mark.parametrize(("code", "law"), [("auction", "88"), ("royals", "88"), ("royalton", "78")])
+def test_law_88_78_this_penalty_cannot_be_exacted_from_the_declarer(code: str, law: str) -> None:
+    """Whist Club 88, Royalton 78: "this penalty cannot be exacted from the
+    declarer": his renounce corrected in time costs nothing; nobody may call
+    for his highest or lowest; no revoke."""
+    t = opened(code)
+    run(t, lambda t: t.play is not None and can_renounce(t, t.play.turn) and t.play.turn == N)
+    play = t.play
+    assert play is not None and play.turn == N
+    n = len(play.tricks) + 1
+    bad = renounce(t, N)
+    t.correct_renounce(N)
+    p = t.pending
+    if p is not None:  # the law takes its course: no choice but "none"
+        assert [o.key for o in p.options] == ["none"]
+        with pytest.raises(LawsError):
+            t.rule(p.choosers[0], "highest")
+        t.rule(p.choosers[0], "none")
+    assert N not in t.penalties.liable or bad not in t.penalties.liable[N]
+    led = play.trick[0] // 13
+    assert t.legal_cards() == [x for x in held(t, N) if x // 13 == led]
+    _play_out(t)
+    assert not any(r.seat == N and r.trick == n for r in t.revokes())
+    _replayed_score(t)
