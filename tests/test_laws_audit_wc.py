@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from auctionwhist.cards import Seat
+from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
-from auctionwhist.table import Table
-from laws_helpers import can_renounce, held, opened, renounce, run
+from auctionwhist.table import Table, TableError
+from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
 
 N, E, S, W = Seat
 
@@ -155,3 +155,66 @@ def test_law_88_78_this_penalty_cannot_be_exacted_from_the_declarer(code: str, l
     _play_out(t)
     assert not any(r.seat == N and r.trick == n for r in t.revokes())
     _replayed_score(t)
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+def test_law_67_the_deal_allowed_to_stand_the_card_cannot_be_called(code: str) -> None:
+    """Whist Club 67: a card exposed before the final declaration; "either
+    adversary may demand a new deal. If the deal be allowed to stand, the exposed
+    card may be picked up, and cannot be called": either adversary may decide,
+    the offender's partner may not; the card stays in the hand, not liable; a
+    lead before the final declaration cannot be made (no card is played in the
+    auction)."""
+    t = laws_table(code)
+    assert t.auction is not None
+    seat = t.auction.turn
+    c = next(x for x in range(52) if t.deal.hands[seat] >> x & 1)
+    t.expose(seat, c)
+    p = t.pending
+    assert p is not None and set(p.choosers) == {seat.left, seat.right}
+    assert [o.key for o in p.options] == ["new_deal", "stand"]
+    assert t.code.cite(p.offence.topic) == f"Law 67 ({code})"
+    with pytest.raises(LawsError):
+        t.rule(seat.partner, "new_deal")
+    t.rule(seat.right, "stand")
+    assert t.phase == "auction" and not t.void
+    bid(t, "1H", "pass", "pass", "pass")
+    assert seat not in t.penalties.liable
+    with pytest.raises(TableError, match=rf"Law 45 \({code}\)"):
+        t2 = laws_table(code)
+        assert t2.auction is not None
+        s2 = t2.auction.turn
+        t2.play_card(next(x for x in range(52) if t2.deal.hands[s2] >> x & 1), seat=s2)
+    _play_out(t)
+    _replayed_score(t)
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+def test_law_68_instead_of_calling_the_card_the_leader_may_not_lead_its_suit(code: str) -> None:
+    """Whist Club 68: the partner of the leader to the first trick exposes a
+    card; the declarer "may, instead of calling the card, require the leader not
+    to lead the suit of the exposed card" (the card is then not liable); "if so
+    exposed by the leader it is subject to call" (no suit forbidden)."""
+    t = opened(code)
+    play = t.play
+    assert play is not None and play.turn == E
+    c = next(x for x in held(t, W) if play.hands[E] & SUIT_MASKS[x // 13])
+    t.expose(W, c)
+    p = t.pending
+    assert p is not None and p.choosers == (N,)
+    assert t.code.cite(p.offence.topic) == f"Law 68 ({code})"
+    assert [o.key for o in p.options] == ["exposed", "forbid_suit"]
+    t.rule(N, "forbid_suit", "CDHS"[c // 13])
+    assert all(x // 13 != c // 13 for x in t.legal_cards())
+    assert W not in t.penalties.liable
+    _play_out(t)
+    _replayed_score(t)
+    # Exposed by the leader himself: subject to call, no suit to forbid.
+    t = opened(code)
+    c = held(t, E)[0]
+    t.expose(E, c)
+    p = t.pending
+    assert p is not None and p.offence.key == "exposed_card" and p.choosers == (N,)
+    assert [o.key for o in p.options] == ["call_card", "waive"]
+    t.rule(N, "call_card")
+    assert t.legal_cards() == [c]

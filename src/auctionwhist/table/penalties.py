@@ -292,11 +292,11 @@ def verify_card(t: Table, seat: Seat, c: int) -> tuple[Offence | None, Seat | No
     if len(play.trick) == 1 and seat == second.partner and second.left not in early:
         # The fourth hand before the second (daw 96, Whist Club 82, AWL IX §2).
         o = offence(t.code, "play_out_of_turn")
-        if o.declaring_who == "none" and play.declarer is not None:
-            if seat.side == play.declarer.side:
-                # Whist Club 82, Royalton 73: "the fourth hand, not being dummy or
-                # declarer": the declaring side's play before the second is no offence.
-                return None, None
+        declarer = play.declarer
+        if o.declaring_who == "none" and declarer is not None and seat.side == declarer.side:
+            # Whist Club 82, Royalton 73: "the fourth hand, not being dummy or
+            # declarer": the declaring side's play before the second is no offence.
+            return None, None
         return o, second
     if len(play.trick) == 1 and seat in (second.left, second.partner):
         # The third hand before the second: no penalty, and the fourth may
