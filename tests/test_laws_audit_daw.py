@@ -298,3 +298,88 @@ def test_law_102_a_player_asks_an_adversary_and_requires_the_correction_daw() ->
     t.rule(N, "exposed")
     assert t.penalties.liable[E] == {bad}
     _replayed(t)
+
+
+# -- AWL VII §2, IX §1, XI §1 (whist) -----------------------------------------------
+
+
+def test_law_VII_2_his_remaining_cards_exposed_before_his_partner_plays_whist() -> None:
+    """AWL VII §2: "or if he ... exposes his remaining cards before his partner
+    has played to the current trick, his partner's cards must be laid face up on
+    the table and are liable to be called"; showing all but one leaves the
+    partner's hand his own."""
+    t = laws_table("whist")
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == 10 and not t.play.trick)
+    assert t.play is not None
+    seat = t.play.turn
+    t.play_card(t.legal_cards()[0])  # he leads; his partner has not played
+    rest = held(t, seat)
+    t.expose(seat, rest[0])
+    assert seat.partner not in t.penalties.liable
+    t.expose(seat, rest[1])
+    assert t.penalties.liable[seat] == set(rest)
+    assert t.penalties.liable[seat.partner] == set(held(t, seat.partner))
+    assert _replayed(t).penalties.liable[seat.partner] == set(held(t, seat.partner))
+
+
+def test_law_IX_1_the_fourth_hand_also_may_play_before_the_second_whist() -> None:
+    """AWL IX §1: the third hand plays before the second; "the fourth hand may
+    also play before the second": no penalty, and the second plays last."""
+    t = laws_table("whist")
+    assert t.play is not None
+    t.play_card(t.legal_cards()[0])
+    second = t.play.turn
+    t.play_card(held(t, second.left)[0], seat=second.left)  # the third hand
+    t.play_card(held(t, second.partner)[0], seat=second.partner)  # the fourth hand
+    assert t.pending is None and t.play.turn == second
+    t.play_card(t.legal_cards()[0])
+    assert len(t.play.tricks) == 1
+    run(t)
+    assert t.phase == "done" and _replayed(t).phase == "done"
+
+
+def test_law_XI_1_the_adversary_last_to_play_chooses_the_partners_highest_whist() -> None:
+    """AWL XI §1: the leader calls attention to the trick before his partner has
+    played; "the adversary last to play to the trick" (the leader's right-hand
+    adversary, not the second hand) requires the partner's highest of the suit
+    led."""
+    for seed in range(1, 100):
+        t = laws_table("whist", seed)
+        assert t.play is not None
+        leader = t.play.turn
+        first = t.legal_cards()[0]
+        led = first // 13
+        suit = [c for c in held(t, leader.partner) if c // 13 == led]
+        if len(suit) < 2:
+            continue
+        t.play_card(first)
+        t.report(leader, "attention_to_trick")
+        assert t.pending is not None and t.pending.choosers == (leader.right,)
+        t.rule(leader.right, "highest")
+        t.play_card(t.legal_cards()[0])  # the second hand
+        assert t.play.turn == leader.partner and t.legal_cards() == [max(suit)]
+        _replayed(t)
+        return
+    raise AssertionError("no deal with two cards of the suit led for the third hand")
+
+
+def test_law_VIII_3_called_to_lead_a_suit_he_has_none_of_he_leads_as_he_pleases_whist() -> None:
+    """AWL VIII §3: "if a player when called on to lead a suit has none of it, he
+    may lead as he pleases": a suit he is void of called from the proper leader
+    (VIII §2), every card of his is lawful, and no revoke follows."""
+    for seed in range(1, 300):
+        t = laws_table("whist", seed)
+        assert t.play is not None
+        leader = t.play.turn
+        void = [s for s in range(4) if not t.play.hands[leader] & SUIT_MASKS[s]]
+        if not void:
+            continue
+        t.play_card(held(t, leader.partner)[0], seat=leader.partner)  # in his partner's turn
+        t.rule(leader.right, "call_suit", "CDHS"[void[0]])
+        assert t.play.turn == leader and t.legal_cards() == held(t, leader)
+        t.play_card(t.legal_cards()[-1])
+        run(t)
+        assert t.phase == "done" and t.revokes() == ()
+        _replayed(t)
+        return
+    raise AssertionError("no deal with a void in the leader's hand")

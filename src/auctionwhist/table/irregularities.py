@@ -75,6 +75,16 @@ def expose(t: Table, seat: Seat, c: int) -> CardExposed:
         raise_offence(t, offences["exposed_before_lead"], seat, card=c, target=play.turn)
     else:
         t.penalties.make_liable(seat, c)
+        liable = t.penalties.liable[seat]
+        if (
+            play.declarer is None
+            and not play.has_played(seat.partner)
+            and all(x in liable for x in range(52) if play.hands[seat] >> x & 1)
+        ):
+            # AWL VII §2: his remaining cards exposed before his partner has
+            # played to the trick, the partner's are laid face up, liable.
+            hand = play.hands[seat.partner]
+            t.penalties.make_liable(seat.partner, {x for x in range(52) if hand >> x & 1})
         settle_liable(t, seat)
     return rec
 
