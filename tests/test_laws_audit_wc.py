@@ -218,3 +218,32 @@ def test_law_68_instead_of_calling_the_card_the_leader_may_not_lead_its_suit(cod
     assert [o.key for o in p.options] == ["call_card", "waive"]
     t.rule(N, "call_card")
     assert t.legal_cards() == [c]
+
+
+@pytest.mark.parametrize(("code", "law"), [("auction", "74"), ("royals", "74"), ("royalton", "69")])
+def test_law_74_69_cards_thrown_down_are_liable_the_declarers_are_not(code: str, law: str) -> None:
+    """Whist Club 74, Royalton 69: an adversary who throws his cards face upward
+    has them all exposed and liable to be called, and the declarer may call
+    them; the partner who retains his hand is not made to show it; "Cards
+    exposed by the declarer are not liable to be called"."""
+    t = opened(code)
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == 9 and t.play.turn == E)
+    hand = held(t, E)
+    for c in hand:
+        t.expose(E, c)
+        if t.pending is not None:
+            assert t.pending.choosers == (N,)
+            t.rule(N, "waive")
+    assert t.penalties.liable[E] == set(hand) and W not in t.penalties.liable
+    assert t.code.cite("exposed").startswith(("Law 69", "Law 63"))
+    t.play_card(t.legal_cards()[0])  # East leads; the declarer may call his cards later
+    mine = held(t, N)
+    t.expose(N, mine[-1])
+    p = t.pending
+    assert p is not None and p.offence.key == "declarant_exposed"
+    assert [o.key for o in p.options] == ["none"]
+    assert t.code.cite(p.offence.topic) == f"Law {law} ({code})"
+    t.rule(p.choosers[0], "none")
+    assert N not in t.penalties.liable
+    _play_out(t)
+    _replayed_score(t)
