@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
@@ -247,3 +248,56 @@ def test_law_74_69_cards_thrown_down_are_liable_the_declarers_are_not(code: str,
     assert N not in t.penalties.liable
     _play_out(t)
     _replayed_score(t)
+
+
+def test_law_37_either_adversary_a_new_deal_or_the_call_stands_in_turn_royalton() -> None:
+    """Royalton 37: "either adversary may demand a new deal, or may allow such
+    declaration to stand, in which case the bidding shall continue as if the
+    declaration had been in turn"; the offender's partner has no say; a pass out
+    of turn is a bid out of turn (the same choice)."""
+    t = laws_table("royalton")
+    assert t.auction is not None
+    dealer = t.auction.turn
+    bid(t, "1H")  # the dealer; his left is to call
+    offender = dealer.partner
+    t.call(Bid(2, "C"), seat=offender)
+    p = t.pending
+    assert p is not None and p.offence.key == "call_out_of_turn"
+    assert set(p.choosers) == {dealer.left, offender.left}
+    assert [o.key for o in p.options] == ["new_deal", "stand"]
+    with pytest.raises(LawsError):
+        t.rule(dealer, "new_deal")  # the offender's partner
+    t.rule(offender.left, "stand")
+    assert t.auction.turn == offender.left and t.auction.bid == Bid(2, "C")
+    bid(t, "pass", "pass", "pass")
+    assert t.declarer == offender and str(t.contract) == "2C"
+    t2 = laws_table("royalton")
+    bid(t2, "1H")
+    t2.call(Other.PASS, seat=dealer.partner)
+    p = t2.pending
+    assert p is not None and [o.key for o in p.options] == ["new_deal", "stand"]
+    t2.rule(dealer.left, "new_deal")
+    assert t2.is_over and "Law 37 (royalton)" in t2.void and t2.score().void
+
+
+def test_law_40_not_demanded_the_bid_over_which_it_was_made_may_be_repeated_royalton() -> None:
+    """Royalton 40: "When the penalty for an insufficient declaration is not
+    demanded, the bid over which it was made may be repeated unless some higher
+    bid have intervened": condoned, the insufficient bid stands as made, nobody
+    is debarred, and the next player may repeat the bid it was made over."""
+    t = laws_table("royalton")
+    assert t.auction is not None
+    first = t.auction.turn
+    bid(t, "2H")
+    offender = first.left
+    t.call(Bid(1, "S"))
+    p = t.pending
+    assert p is not None and p.offence.key == "insufficient_bid"
+    assert set(p.choosers) == {first, first.partner}
+    t.rule(first.partner, "condone")
+    assert t.auction.bid == Bid(1, "S") and t.auction.turn == offender.left
+    assert Bid(2, "H") in t.legal_calls()
+    t.call(Bid(2, "H"))  # the bid over which it was made, repeated
+    assert Bid(3, "C") in t.legal_calls()  # the offender's partner is not debarred
+    bid(t, "pass", "pass", "pass")
+    assert str(t.contract) == "2H" and t.declarer == first
