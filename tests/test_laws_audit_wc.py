@@ -301,3 +301,25 @@ def test_law_40_not_demanded_the_bid_over_which_it_was_made_may_be_repeated_roya
     assert Bid(3, "C") in t.legal_calls()  # the offender's partner is not debarred
     bid(t, "pass", "pass", "pass")
     assert str(t.contract) == "2H" and t.declarer == first
+
+
+@pytest.mark.parametrize("code", ["auction", "royals", "royalton"])
+def test_law_59_61_65_the_lead_from_the_left_dummy_played_by_the_declarer_no_revoke(
+    code: str,
+) -> None:
+    """Whist Club 59, 61, 65 (Royalton 49, 52, 57): the player on the declarer's
+    left leads; dummy's cards are then played by the declarer; dummy is not
+    liable to the revoke penalty: his renounce quitted, the trick stands."""
+    t = opened(code)
+    play = t.play
+    assert play is not None and t.declarer == N and play.dummy == S
+    assert play.turn == E and t.to_act == E  # the declarer's left-hand adversary
+    t.play_card(t.legal_cards()[0])
+    assert play.turn == S and t.to_act == N  # dummy's card, the declarer's to play
+    run(t, lambda t: can_renounce(t, S))
+    assert t.phase == "play"  # dummy can renounce on this deal
+    n = len(play.tricks)
+    bad = renounce(t, S)
+    _play_out(t)
+    assert bad in play.tricks[n][1] and t.revokes() == ()
+    _replayed_score(t)
