@@ -10,8 +10,10 @@ from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.laws import LawsError
+from auctionwhist.scoring import Holdings
 from auctionwhist.table import Table, TableError
 from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
+from test_honors import deal, points
 
 N, E, S, W = Seat
 
@@ -323,3 +325,22 @@ def test_law_59_61_65_the_lead_from_the_left_dummy_played_by_the_declarer_no_rev
     _play_out(t)
     assert bad in play.tricks[n][1] and t.revokes() == ()
     _replayed_score(t)
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+def test_law_10_honors_slams_and_chicane_not_affected_by_doubling(code: str) -> None:
+    """Whist Club 10: the value of honors, slams and chicane is not affected by
+    doubling or redoubling: a little slam in hearts with three honors and South
+    void of trumps scores them the same plain, doubled and redoubled, under the
+    code's own law."""
+    held = Holdings((3, 1, 0, 1), frozenset({S}))
+    plain, doubled, redoubled = (deal(c, 12, held, code) for c in ("1H", "1HX", "1HXX"))
+    reasons = [i.reason for i in plain.items if i.points and "trick" not in i.reason]
+    assert {"3 honors", "chicane (South)", "little slam"} <= set(reasons)
+    for reason in reasons:
+        assert points(plain, 0, reason) == points(doubled, 0, reason)
+        assert points(plain, 0, reason) == points(redoubled, 0, reason)
+    assert plain.trick(0) * 4 == redoubled.trick(0)  # the trick values are quadrupled
+    assert {i.law for i in plain.items if i.reason in reasons} <= {
+        f"Law {n} ({code})" for n in (6, 7, 8, 9)
+    }
