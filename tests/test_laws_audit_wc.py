@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from auctionwhist.auction import IllegalCallError
 from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
@@ -13,6 +14,7 @@ from auctionwhist.laws import LawsError
 from auctionwhist.scoring import Holdings
 from auctionwhist.table import Table, TableError
 from laws_helpers import bid, can_renounce, held, laws_table, opened, renounce, run
+from test_auction import run as auction_run
 from test_honors import deal, points
 
 N, E, S, W = Seat
@@ -344,3 +346,31 @@ def test_law_10_honors_slams_and_chicane_not_affected_by_doubling(code: str) -> 
     assert {i.law for i in plain.items if i.reason in reasons} <= {
         f"Law {n} ({code})" for n in (6, 7, 8, 9)
     }
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+def test_law_45_47_48_55_the_calls_in_turn_the_declarer_and_the_doubling_limits(code: str) -> None:
+    """Whist Club 45: after the dealer, each in turn may pass, bid higher,
+    double the last declaration or redouble a double; 47: he may over-bid his
+    partner, but not his own declaration passed by the other three (the auction
+    is then over); 48: of two partners in the same suit the first to name it
+    plays; 55: no double of a partner's declaration, no redouble of a partner's
+    double, and once only; a partner's declaration doubled may be redoubled."""
+    a = auction_run(code, N, "1H")
+    legal = a.legal_calls()
+    assert Other.PASS in legal and Other.DOUBLE in legal and Other.REDOUBLE not in legal
+    assert Bid(1, "H") not in legal and Bid(1, "NT") in legal
+    a = auction_run(code, N, "1H", "pass", "2H", "pass", "pass", "pass")
+    assert a.is_over and a.declarer == N and a.bid == Bid(2, "H")  # 47, 48
+    a = auction_run(code, N, "1H", "pass", "pass", "pass")
+    assert a.is_over  # his own declaration passed by the other three stands
+    with pytest.raises(IllegalCallError, match=rf"Law 55 \({code}\)"):
+        auction_run(code, N, "1H", "pass", "X")
+    with pytest.raises(IllegalCallError, match=rf"Law 55 \({code}\)"):
+        auction_run(code, N, "1H", "X", "pass", "XX")
+    a = auction_run(code, N, "1H", "X", "XX")  # South redoubles his partner's, doubled
+    assert a.doubled == 2
+    with pytest.raises(IllegalCallError, match=rf"Law 55 \({code}\)"):
+        a.call(Other.DOUBLE)
+    with pytest.raises(IllegalCallError, match=rf"Law 55 \({code}\)"):
+        a.call(Other.REDOUBLE)
