@@ -374,3 +374,35 @@ def test_law_45_47_48_55_the_calls_in_turn_the_declarer_and_the_doubling_limits(
         a.call(Other.DOUBLE)
     with pytest.raises(IllegalCallError, match=rf"Law 55 \({code}\)"):
         a.call(Other.REDOUBLE)
+
+
+@pytest.mark.parametrize(
+    ("code", "law", "pts"),
+    [("auction", "86b", 150), ("royals", "86b", 150), ("royalton", "77b", 100)],
+)
+def test_law_85_76_a_revoke_is_established_when_the_trick_is_quitted(
+    code: str, law: str, pts: int
+) -> None:
+    """Whist Club 85, Royalton 76: a revoke occurs when a player other than dummy,
+    holding the suit led, plays another; it may be corrected until the trick is
+    turned and quitted (here: until the next trick is led to), and is then
+    established: it cannot be corrected and counts in the score."""
+    t = opened(code)
+    run(t, lambda t: t.play is not None and can_renounce(t, t.play.turn) and t.play.turn in (E, W))
+    play = t.play
+    assert play is not None
+    seat = play.turn
+    n = len(play.tricks) + 1
+    renounce(t, seat)
+    run(t, lambda t: t.play is not None and len(t.play.tricks) == n)  # the trick quitted
+    assert play.trick == [] and t.phase == "play"
+    t.play_card(t.legal_cards()[0])  # the next lead
+    with pytest.raises(TableError, match="no renounce in error to correct"):
+        t.correct_renounce(seat)
+    _play_out(t)
+    assert [(r.seat, r.trick) for r in t.revokes()] == [(seat, n)]
+    # The declarer's choice put first (law 86b / 77b): the points, to his side.
+    assert [(i.side, i.points, i.law) for i in t.score().items if "revoke" in i.reason] == [
+        (N.side, pts, f"Law {law} ({code})")
+    ]
+    _replayed_score(t)
