@@ -81,3 +81,33 @@ def test_the_traveller_names_the_people_beside_the_movements_labels(client: Test
         if (p["round"], p["table"]) == (1, 1)
     )  # fmt: skip
     assert line["ns_names"] == "Ann Lee & South"
+
+
+def test_the_rankings_name_each_contestants_people_beside_its_id(client: TestClient) -> None:
+    """The results page's rankings: a team whose players gave names shows
+    them (an unnamed member by his player id), the id beside; a team no one
+    of which gave a name keeps its id alone."""
+    players = ["A", "B", "C", "D", "W", "X", "Y", "Z"]
+    spec = {"kind": "match", "code": "daw", "seed": 3, "deals": 1,
+            "movement": "two-teams-of-four", "players": players}  # fmt: skip
+    r = client.post("/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    director, game_id = tok(r.json()["director"]), r.json()["game"]
+    game = svc_of(client).games[game_id]
+    assert game.schedule is not None
+    team = next(c for c in game.schedule.contestants if "A" in c.players)
+    other = next(c for c in game.schedule.contestants if c is not team)
+    lt = next(t for t in game.tables if "A" in {p.get("player") for p in t.seats.values()})
+    a_seat = next(s for s in Seat if lt.seats[s].get("player") == "A")
+    a_token = lt.token_at(a_seat)
+    assert a_token
+    assert client.put(f"/api/seat/{a_token}/name", json={"name": "Ann Lee"}).status_code == 200
+    finish_by_entries(client, director, game_id, contract="1H", declarer="E", tricks=7)
+    assert client.post(f"/api/director/{director}/publish").status_code == 200
+    want = " & ".join("Ann Lee" if p == "A" else p for p in team.players)
+    assert client.get(f"/api/results/{game_id}").json()["contestant_names"] == {team.id: want}
+    page = client.get(f"/r/{game_id}").text
+    rankings = page[page.index('id="result"') : page.index('id="travellers"')]
+    cells = re.findall(r'<td class="l(?: win)?">(.*?)</td>', rankings, re.S)
+    assert f'{want.replace("&", "&amp;")} <span class="label">({team.id})</span>' in cells
+    assert other.id in cells

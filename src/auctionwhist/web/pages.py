@@ -44,7 +44,7 @@ from ..scoring import DealScore
 from ..table import Table
 from .games import check_name
 from .live import WebError
-from .results import Outcome, traveller_names
+from .results import Outcome, contestant_names, traveller_names
 from .service import Service
 from .views import reportable
 
@@ -673,6 +673,7 @@ async def results_page(request: Request) -> Response:
     data = _service(request, lambda svc: svc.results(game))  # 403 until published
     match = _service(request, lambda svc: _match(svc, svc.games[game]))
     names = _service(request, lambda svc: traveller_names(svc.games[game]))
+    people = _service(request, lambda svc: contestant_names(svc.games[game]))
     if match is None:
         return render("results_deals.html.j2", data=data, game=game, code=find_code(data["code"]))
     return render(
@@ -682,6 +683,7 @@ async def results_page(request: Request) -> Response:
         result=match.result(),
         travellers=match.travellers(),
         names=names,
+        people=people,
         pages=card_pages(match.cards()),
         signed=_signed,
         number=_number,

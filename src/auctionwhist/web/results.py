@@ -31,6 +31,7 @@ __all__ = [
     "Outcome",
     "all_logs",
     "card_row",
+    "contestant_names",
     "deal_json",
     "deal_pbn",
     "game_json",
@@ -240,6 +241,7 @@ def results_json(game: LiveGame) -> dict[str, Any]:
         if g.finished:
             result = match.result()
             out["result"] = result.to_json()
+            out["contestant_names"] = contestant_names(game)
             out["html"]["result"] = render_result(result, f"Result — {title}")
     else:
         lt = game.tables[0]
@@ -278,6 +280,31 @@ def traveller_names(game: LiveGame) -> dict[LineKey, tuple[str, str]]:
                 for seats in held
             )  # fmt: skip
             out[(tp.tray, lt.round, lt.number)] = (ns, ew)
+    return out
+
+
+def contestant_names(game: LiveGame) -> dict[str, str]:
+    """Each contestant's people by the names they gave ("Ann & Bob"), for the
+    rankings to show beside the contestant's id as the travellers do: an
+    unnamed member by his player id (a friends' table's by his seat, its ids
+    being the movement's own); a contestant no one of which named is left out."""
+    assert game.schedule is not None
+    given: dict[str, str] = {}
+    unnamed: dict[str, str] = {}
+    for lt in in_order(game.tables):
+        for s in Seat:
+            pid = lt.seats[s].get("player")
+            if not pid or pid in given:
+                continue
+            if name := _given_name(lt, s):
+                given[pid] = name
+            else:
+                own = s.name.title() if game.row.spec.get("self_directed") else pid
+                unnamed.setdefault(pid, own)
+    out: dict[str, str] = {}
+    for c in game.schedule.contestants:
+        if any(p in given for p in c.players):
+            out[c.id] = " & ".join(given.get(p) or unnamed.get(p, p) for p in c.players)
     return out
 
 
