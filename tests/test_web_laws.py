@@ -28,7 +28,7 @@ from auctionwhist.records import (  # noqa: E402
 )
 from auctionwhist.table import Table  # noqa: E402
 from auctionwhist.table.irregularities import NAMED_BY_ACTION  # noqa: E402
-from auctionwhist.web.intentions import action  # noqa: E402
+from auctionwhist.web.intentions import action, apply  # noqa: E402
 from auctionwhist.web.live import WebError  # noqa: E402
 from auctionwhist.web.views import reportable, state_view  # noqa: E402
 from web_helpers import connect  # noqa: E402
@@ -46,7 +46,7 @@ def _table(mode: str = "laws") -> Table:
 
 def _refused(t: Table, seat: Seat, msg: dict[str, Any], laws: bool = True) -> WebError:
     with pytest.raises(WebError) as e:
-        action(t, seat, msg["type"], msg, laws)
+        apply(t, seat, msg["type"], msg, laws)
     return e.value
 
 
@@ -165,6 +165,75 @@ def test_reportable_offences_are_those_the_table_does_not_name_itself() -> None:
     assert "revoke" not in keys and "misdeal" not in keys  # found by the table; never misdealt
 
 
+def _void(t: Table) -> Seat:
+    """Play lawful cards until a hand (not dummy) truly has none of the suit
+    led, and let him discard: that hand."""
+    assert t.play is not None
+    for _ in range(52):
+        play = t.play
+        seat = play.turn
+        led = play.trick[0] // 13 if play.trick else -1
+        if led >= 0 and seat != play.dummy and not any(c // 13 == led for c in _cards(t, seat)):
+            t.act(CardPlayed(seat, _cards(t, seat)[0]))
+            return seat
+        t.act(CardPlayed(seat, t.legal_cards()[0]))
+    raise AssertionError("no hand came to be void")
+
+
+def test_law_102_having_none_asked_finds_the_renounce_and_it_is_corrected() -> None:
+    """daw 102, 103: his partner asks "having none?"; the table answers from
+    the hand: the renounce in error is corrected, and the penalty for the
+    corrected renounce is before the table."""
+    t = _table()
+    seat, card = _renounce(t)
+    t.act(CardPlayed(seat, card))
+    before = len(t.events)
+    apply(t, seat.partner, "ask_renounce", {"type": "ask_renounce"}, True)
+    assert t.events[before] == RenounceCorrected(seat, card)
+    assert t.pending is not None and t.pending.offence.key == "renounce_corrected"
+
+
+def test_law_102_having_none_asked_of_a_true_void_changes_nothing() -> None:
+    t = _table()
+    seat = _void(t)
+    before = len(t.events)
+    apply(t, seat.partner, "ask_renounce", {"type": "ask_renounce", "seat": seat.char}, True)
+    assert len(t.events) == before and t.pending is None
+
+
+def test_law_102_having_none_is_refused_when_no_card_failed_to_follow() -> None:
+    """The question is about a renounce: with the trick followed (or no card
+    played yet), asking is refused with 409 and the law."""
+    t = _table()
+    assert t.play is not None
+    e = _refused(t, Seat.SOUTH, {"type": "ask_renounce"})  # nothing played yet
+    assert (e.status, e.code) == (409, "illegal") and str(e).startswith("Law 102 (daw)")
+    leader = t.play.turn
+    t.act(CardPlayed(leader, t.legal_cards()[0]))
+    e = _refused(t, leader.partner, {"type": "ask_renounce"})  # he led: no suit to fail
+    assert f"{leader.name.title()} has not failed to follow suit" in str(e)
+
+
+def test_dummy_may_not_ask_an_adversary_having_none() -> None:
+    """daw 74, 74A: dummy may ask the declarant only; West's renounce is the
+    adversaries' to ask about (daw 102: East, his partner, may), and dummy's
+    question is refused with the law."""
+    t = _table()
+    seat, card = _renounce(t)
+    assert t.play is not None and seat == Seat.WEST and t.play.dummy == Seat.SOUTH
+    t.act(CardPlayed(seat, card))
+    # The table refuses (the service answers 409 with its message).
+    with pytest.raises(WhistError, match=r"^Law 74 \(daw\): dummy .* may not ask"):
+        apply(t, Seat.SOUTH, "ask_renounce", {"type": "ask_renounce", "seat": "W"}, True)
+    apply(t, Seat.EAST, "ask_renounce", {"type": "ask_renounce", "seat": "W"}, True)
+    assert t.pending is not None and t.pending.offence.key == "renounce_corrected"
+
+
+def test_having_none_is_a_laws_mode_question_only() -> None:
+    e = _refused(_table("enforce"), Seat.EAST, {"type": "ask_renounce"}, laws=False)
+    assert (e.status, e.code) == (409, "not_now") and "laws mode only" in str(e)
+
+
 # -- through the socket: 409 with the law, the rulings in every seat's state ----
 
 
@@ -207,6 +276,8 @@ def test_the_tables_refusals_come_back_409_with_the_law(client: TestClient) -> N
     assert m["error"] == "illegal" and m["message"].startswith("Law 103 (daw)"), m
     m = _send(client, toks["S"], {"type": "report", "offence": "lead_out_of_turn"})
     assert m["error"] == "illegal" and "named by the table" in m["message"], m
+    m = _send(client, toks["N"], {"type": "ask_renounce"})  # the auction: no card to ask of
+    assert m["error"] == "illegal" and m["message"].startswith("Law 102 (daw)"), m
 
 
 def test_a_card_exposed_in_the_auction_and_its_ruling_reach_every_seat(

@@ -32,7 +32,16 @@ from ..table import Table
 from .live import WebError
 from .views import SEATS
 
-__all__ = ["action", "apply", "error_code", "parse_call_text", "parse_card", "parse_seat"]
+__all__ = [
+    "action",
+    "apply",
+    "ask_renounce",
+    "error_code",
+    "parse_call_text",
+    "parse_card",
+    "parse_seat",
+    "renounced",
+]
 
 T = TypeVar("T")
 
@@ -98,7 +107,45 @@ def error_code(t: Table, seat: Seat, kind: str) -> str:
 def apply(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> None:
     """Carry out ``seat``'s message of type ``kind`` at the table; ``laws``:
     an action out of turn is recorded as the irregularity it is."""
+    if kind == "ask_renounce":
+        ask_renounce(t, seat, msg, laws)
+        return
     t.act(action(t, seat, kind, msg, laws))
+
+
+def renounced(t: Table, seat: Seat) -> bool:
+    """Whether ``seat`` played a card not of the suit led to the trick in
+    progress, or to the trick just won while no card of the next is played
+    (it is not yet quitted): the renounce a player may ask about (daw 102)."""
+    play = t.play
+    if play is None:
+        return False
+    if play.trick:
+        leader, cards = Seat(play.leader), tuple(play.trick)
+    elif play.tricks:
+        leader, cards = play.tricks[-1]
+    else:
+        return False
+    i = (seat - leader) % 4
+    return i < len(cards) and cards[i] // 13 != cards[0] // 13
+
+
+def ask_renounce(t: Table, seat: Seat, msg: dict[str, Any], laws: bool) -> RenounceCorrected | None:
+    """``seat`` asks another ("seat", his partner unless named) whether he has
+    none of the suit he has just failed to follow (daw 102, Whist Club 87,
+    AWL X §2): the table answers from the hand, a renounce in error corrected
+    (daw 103) and its record returned; None when he has none."""
+    asked = seat.partner if msg.get("seat") is None else parse_seat(msg.get("seat"))
+    law = t.code.cite("renounce_question") if "renounce_question" in t.code.laws else ""
+    if not laws:
+        raise WebError(409, "not_now", "ask_renounce: irregularities are ruled on in laws mode only")
+    if t.phase != "play" or not renounced(t, asked):
+        who = asked.name.title()
+        raise WebError(
+            409, "illegal",
+            f"{law}: {who} has not failed to follow suit in this trick; there is nothing to ask",
+        )  # fmt: skip
+    return t.ask_renounce(seat, asked)
 
 
 def action(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> Action:

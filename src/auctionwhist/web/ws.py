@@ -53,6 +53,7 @@ INTENTIONS = frozenset(
         "report",
         "expose",
         "correct_renounce",
+        "ask_renounce",
         "next",
         "undo",
     )
