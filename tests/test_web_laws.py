@@ -222,11 +222,16 @@ def test_dummy_may_not_ask_an_adversary_having_none() -> None:
     seat, card = _renounce(t)
     assert t.play is not None and seat == Seat.WEST and t.play.dummy == Seat.SOUTH
     t.act(CardPlayed(seat, card))
+    # Each seat's state names whom he may ask: not dummy, who asks the declarant only.
+    asks = {s: state_view(t, s, dummy_shown=True, extra={})["ask"] for s in Seat}
+    law102 = [{"seat": "W", "law": "Law 102 (daw)"}]
+    assert asks == {Seat.NORTH: law102, Seat.EAST: law102, Seat.SOUTH: [], Seat.WEST: []}
     # The table refuses (the service answers 409 with its message).
     with pytest.raises(WhistError, match=r"^Law 74 \(daw\): dummy .* may not ask"):
         apply(t, Seat.SOUTH, "ask_renounce", {"type": "ask_renounce", "seat": "W"}, True)
     apply(t, Seat.EAST, "ask_renounce", {"type": "ask_renounce", "seat": "W"}, True)
     assert t.pending is not None and t.pending.offence.key == "renounce_corrected"
+    assert "ask" not in state_view(t, Seat.EAST, dummy_shown=True, extra={})  # the penalty first
 
 
 def test_having_none_is_a_laws_mode_question_only() -> None:

@@ -360,3 +360,45 @@ def test_a_call_out_of_turn_an_exposed_card_and_an_irregularity_named_from_the_p
     assert "(♣)" in texts(south, "#rulings li")[-1]
     assert view(south)["trick"] == 1 or view(south)["phase"] != "play"
     assert errors == [[], []]
+
+
+def test_having_none_asked_from_the_page_finds_the_renounce_and_it_is_corrected(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    """daw 102, 103: South renounces in error; East, his adversary, asks
+    "Having none, South?" before the trick is quitted. The table finds the
+    suit in South's hand: the renounce is corrected, and East, the
+    declarant, chooses the penalty (South's highest of the suit led)."""
+    south, east = open_table(browser, server)
+    errors = [_errors(south), _errors(east)]
+    drive(south, east, lambda: view(south)["phase"] == "play")
+    assert east.locator("#ask-buttons button").count() == 0, "no one has failed to follow yet"
+    done: dict[str, str] = {}
+
+    def renounce(v: dict[str, Any]) -> bool:
+        card = renounce_card(v)
+        if card is None or done:
+            return False
+        done["card"] = card
+        assert click(south, f"#my-hand button[data-card='{card}']") == card
+        return True
+
+    drive(south, east, lambda: "card" in done, south_plays=renounce)
+    east.wait_for_selector("#ask-buttons button[data-ask='S']")
+    assert south.locator("#ask-buttons button").count() == 0, "South does not ask himself"
+    assert "Law 102 (daw)" in (east.get_attribute("#ask-buttons button", "title") or "")
+    east.screenshot(path=str(shots / "table-laws-having-none.png"))
+    click(east, "#ask-buttons button[data-ask='S']")
+    east.wait_for_selector("#penalty:not([hidden])")
+    text = east.inner_text("#penalty")
+    assert "renounce in error corrected" in text and "Law 103 (daw)" in text, text
+    south.wait_for_selector(f"#my-hand button[data-card='{done['card']}']")  # back in his hand
+    click(east, "#penalty button[data-option='highest']")
+    south.wait_for_function("() => document.querySelectorAll('#rulings li').length === 1")
+    ruling = texts(south, "#rulings li")[0]
+    assert "Law 103 (daw)" in ruling and "East chose" in ruling and "highest" in ruling
+    assert len(view(south)["playable"]) == 1  # his highest of the suit led, and no other
+    assert east.locator("#ask-buttons button").count() == 0
+    assert errors == [[], []]

@@ -30,7 +30,7 @@ from ..records import (
 )
 from ..table import Table
 from .live import WebError
-from .views import SEATS
+from .views import SEATS, renounced
 
 __all__ = [
     "action",
@@ -40,7 +40,6 @@ __all__ = [
     "parse_call_text",
     "parse_card",
     "parse_seat",
-    "renounced",
 ]
 
 T = TypeVar("T")
@@ -111,23 +110,6 @@ def apply(t: Table, seat: Seat, kind: str, msg: dict[str, Any], laws: bool) -> N
         ask_renounce(t, seat, msg, laws)
         return
     t.act(action(t, seat, kind, msg, laws))
-
-
-def renounced(t: Table, seat: Seat) -> bool:
-    """Whether ``seat`` played a card not of the suit led to the trick in
-    progress, or to the trick just won while no card of the next is played
-    (it is not yet quitted): the renounce a player may ask about (daw 102)."""
-    play = t.play
-    if play is None:
-        return False
-    if play.trick:
-        leader, cards = Seat(play.leader), tuple(play.trick)
-    elif play.tricks:
-        leader, cards = play.tricks[-1]
-    else:
-        return False
-    i = (seat - leader) % 4
-    return i < len(cards) and cards[i] // 13 != cards[0] // 13
 
 
 def ask_renounce(t: Table, seat: Seat, msg: dict[str, Any], laws: bool) -> RenounceCorrected | None:

@@ -30,6 +30,7 @@ __all__ = [
     "face_up",
     "face_up_law",
     "penalty_json",
+    "renounced",
     "reportable",
     "rulings_json",
     "state_view",
@@ -177,7 +178,42 @@ def state_view(
         out["rulings"] = rulings_json(t)
         if audience is not None and t.phase == "play":
             out["renounce"] = _own_renounce(t, audience)
+            out["ask"] = _may_ask(t, audience)
     return out
+
+
+def renounced(t: Table, seat: Seat) -> bool:
+    """Whether ``seat`` played a card not of the suit led to the trick in
+    progress, or to the trick just won while no card of the next is played
+    (it is not yet quitted): the renounce a player may ask about (daw 102)."""
+    play = t.play
+    if play is None:
+        return False
+    if play.trick:
+        leader, cards = Seat(play.leader), tuple(play.trick)
+    elif play.tricks:
+        leader, cards = play.tricks[-1]
+    else:
+        return False
+    i = (seat - leader) % 4
+    return i < len(cards) and cards[i] // 13 != cards[0] // 13
+
+
+def _may_ask(t: Table, seat: Seat) -> list[dict[str, str]]:
+    """Whom ``seat`` may ask "having none?" now, each with the law: a player
+    who has just failed to follow suit, partner or adversary (daw 102, Whist
+    Club 87, AWL X §2). Dummy asks only the declarant, where the code lets
+    him (daw 74A; not Royalton 53); no one asks dummy, whose cards are face
+    up. The cards on the table say it, so this tells no one's secret."""
+    play, law = t.play, "renounce_question"
+    if play is None or law not in t.code.laws:
+        return []
+    if seat == play.dummy:
+        whom = [play.declarer] if "dummy_asks" in t.code.laws else []
+    else:
+        whom = [s for s in Seat if s != seat and s != play.dummy]
+    cite = t.code.cite(law)
+    return [{"seat": SEATS[s], "law": cite} for s in whom if s is not None and renounced(t, s)]
 
 
 def _own_renounce(t: Table, seat: Seat) -> str | None:

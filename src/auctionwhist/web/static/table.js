@@ -110,11 +110,13 @@ function receive(m) {
       resync();
       break;
     case "error":
+      question = null;
       showError(m.message || m.error);
       resync();
       break;
     case "ack":
       hideError();
+      if (question) answerAsked(m.n);
       // A "next" after the table's last deal makes no event: ask how it stands.
       if (askedNext) {
         askedNext = false;
@@ -816,6 +818,31 @@ function renderRubber() {
 // irregularity and the laws take their course (docs/web.md, "Laws mode").
 let exposing = false;
 let reportPhase = null;
+let question = null; // a "having none?" awaiting its ack: whom, and the event count then
+let answeredAt = -1; // the cards played when the answer came: shown until the next card
+
+function cardsPlayed(s) {
+  const won = s.tricks || [0, 0];
+  return 4 * (won[0] + won[1]) + (s.trick || []).length;
+}
+
+// The table answers from the hand: a renounce found is corrected and comes as
+// events; a true void changes nothing, so the ack's event count is unchanged
+// (docs/web-protocol.md).
+function askRenounce(seat) {
+  question = { seat, n: last };
+  send({ type: "ask_renounce", seat });
+}
+
+// A renounce found is told by the penalty it brings (daw 103), on every page.
+function answerAsked(n) {
+  if (n === question.n && state) {
+    $("ask-answer").textContent = `${SEAT_NAMES[question.seat] || question.seat} has none of the suit led.`;
+    answeredAt = cardsPlayed(state);
+    $("ask-answer").hidden = false;
+  }
+  question = null;
+}
 
 function lawsFree(s) {
   if (boot.mode !== "laws") return false;
@@ -872,6 +899,24 @@ function renderLaws(s) {
   expose.hidden = !acting;
   expose.setAttribute("aria-pressed", exposing ? "true" : "false");
   expose.classList.toggle("primary", exposing);
+  // "Having none?" (daw 102): the server names whom this seat may ask, those
+  // who have just failed to follow suit, where the code lets him ask.
+  const asks = $("ask-buttons");
+  const whom = (s.ask || []).map((a) => a.seat).join();
+  if (asks.dataset.whom !== whom) {
+    asks.dataset.whom = whom;
+    asks.textContent = "";
+    for (const a of s.ask || []) {
+      const name = SEAT_NAMES[a.seat] || a.seat;
+      const b = el("button", { type: "button", class: "ask", "data-ask": a.seat, text: `Having none, ${name}?` });
+      b.title = `Ask ${name} whether he has none of the suit led (${a.law}): a renounce in error is corrected`;
+      b.addEventListener("click", () => askRenounce(a.seat));
+      asks.append(b);
+    }
+  }
+  if (s.phase !== "play" && s.phase !== "penalty") answeredAt = -1;
+  if (answeredAt !== -1 && s.phase === "play" && cardsPlayed(s) !== answeredAt) answeredAt = -1;
+  $("ask-answer").hidden = answeredAt === -1;
   $("correct-button").hidden = !s.renounce;
   if (s.renounce) $("correct-button").textContent = `Correct my renounce (the ${cardText(s.renounce)})`;
   const list = $("rulings");
