@@ -14,7 +14,7 @@ import pytest
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 from starlette.testclient import TestClient  # noqa: E402
 
-from auctionwhist.calls import parse_call  # noqa: E402
+from auctionwhist.calls import Bid, parse_call  # noqa: E402
 from auctionwhist.cards import Seat, card_str  # noqa: E402
 from auctionwhist.dealing import deal  # noqa: E402
 from auctionwhist.errors import WhistError  # noqa: E402
@@ -303,3 +303,23 @@ def test_a_card_exposed_in_the_auction_and_its_ruling_reach_every_seat(
         rulings = _state(client, toks[s])["rulings"]
         assert rulings[0]["law"].endswith("(daw)") and rulings[0]["seat"] == chooser
         assert rulings[0]["offence"] == pen["name"] and rulings[0]["option"] == option
+
+
+def test_royalton_gives_no_having_none_question() -> None:
+    """Royalton's revoke laws (76-79) leave the renounce to its holder: no one
+    is offered the question, and asking is refused saying so."""
+    t = Table("royalton", deal("royalton", seed=7), mode="laws")
+    while t.phase == "auction":
+        seat = t.to_act
+        assert seat is not None
+        calls = t.legal_calls()
+        # The first to bid makes the lowest bid; the rest pass (or, a dealer who may not, bid).
+        made = t.auction is not None and any(isinstance(c, Bid) for _, c in t.auction.calls)
+        bids = [c for c in calls if isinstance(c, Bid)]
+        call = parse_call("pass") if made and parse_call("pass") in calls else bids[0]
+        t.act(CallMade(seat, call))
+    seat, card = _renounce(t)
+    t.act(CardPlayed(seat, card))
+    assert all(state_view(t, s, dummy_shown=True, extra={})["ask"] == [] for s in Seat)
+    e = _refused(t, seat.left, {"type": "ask_renounce", "seat": seat.char})
+    assert (e.status, e.code) == (409, "illegal") and "Royalton" in str(e) and "no law" in str(e)

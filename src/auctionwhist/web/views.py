@@ -206,10 +206,10 @@ def _may_ask(t: Table, seat: Seat) -> list[dict[str, str]]:
     him (daw 74A; not Royalton 53); no one asks dummy, whose cards are face
     up. The cards on the table say it, so this tells no one's secret."""
     play, law = t.play, "renounce_question"
-    if play is None or law not in t.code.laws:
+    if play is None or law not in t.code.all_laws:
         return []
     if seat == play.dummy:
-        whom = [play.declarer] if "dummy_asks" in t.code.laws else []
+        whom = [play.declarer] if "dummy_asks" in t.code.all_laws else []
     else:
         whom = [s for s in Seat if s != seat and s != play.dummy]
     cite = t.code.cite(law)
