@@ -119,10 +119,14 @@ def ask_renounce(t: Table, seat: Seat, msg: dict[str, Any], laws: bool) -> Renou
     (daw 103) and its record returned; None when he has none."""
     asked = seat.partner if msg.get("seat") is None else parse_seat(msg.get("seat"))
     if not laws:
-        raise WebError(409, "not_now", "ask_renounce: irregularities are ruled on in laws mode only")
+        raise WebError(
+            409, "not_now", "ask_renounce: irregularities are ruled on in laws mode only"
+        )
     if "renounce_question" not in t.code.all_laws:
         # Royalton's laws (76-79) give no such question: the renouncer corrects it or not.
-        raise WebError(409, "illegal", f"{t.code.title} has no law for asking whether a player has none")
+        raise WebError(
+            409, "illegal", f"{t.code.title} has no law for asking whether a player has none"
+        )
     law = t.code.cite("renounce_question")
     if t.phase != "play" or not renounced(t, asked):
         who = asked.name.title()
