@@ -262,7 +262,7 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
         assert cells == [decl, ns, s_ns, s_ew], "the seat's traveller"
     # North and South held the tray's N-S as dealt, its E-W turned (the overplay).
     sides = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 2), (1, 3))]
-    assert sides == ["Ann Lee & South (a)"] * 2
+    assert sides == ["a\nAnn Lee & South"] * 2  # the label, the names under it
     others = [lines.nth(i).locator("td").nth(k).inner_text() for i, k in ((0, 3), (1, 2))]
     assert others == ["b", "b"]  # no one of pair b gave a name: its label alone
     north.screenshot(path=str(shots / "director-people-seat.png"), full_page=True)

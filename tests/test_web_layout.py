@@ -219,6 +219,71 @@ def test_the_director_results_traveller_and_score_card_fit(
             p.close()
 
 
+def _named_match_entered(ctx: BrowserContext, base: str) -> str:
+    """A director's match of people, two teams of four, one deal a round:
+    table 1's North and East take long names, the director enters every
+    deal; North's table page."""
+    players = ["A", "B", "C", "D", "W", "X", "Y", "Z"]
+    spec = {"kind": "match", "code": "daw", "seed": 3, "deals": 1,
+            "movement": "two-teams-of-four", "players": players}  # fmt: skip
+    made = ctx.request.post(base + "/api/games", data=spec)
+    assert made.ok, made.text()
+    director = made.json()["director"].rsplit("/", 1)[-1]
+    api = f"{base}/api/director/{director}"
+    view = ctx.request.get(api).json()
+    first = next(t for t in view["tables"] if t["round"] == 1 and t["number"] == 1)
+    north, east = (view["links"][first["seats"][s]["name"]] for s in "NE")
+    for link, name in ((north, "Annabel Featherstonehaugh"), (east, "Bartholomew Cholmondeley")):
+        r = ctx.request.put(f"{base}/api/seat/{link.rsplit('/', 1)[-1]}/name", data={"name": name})
+        assert r.ok, r.text()
+    for _ in range(20):
+        view = ctx.request.get(api).json()
+        if view["finished"]:
+            return base + north
+        for t in view["tables"]:
+            if not t["finished"] and t.get("tray") and t["phase"] not in ("done", None):
+                body = {"table": t["table"], "tray": t["tray"], "contract": "2D",
+                        "declarer": "N", "tricks": 8}  # fmt: skip
+                r = ctx.request.post(f"{api}/results", data=body)
+                assert r.ok, r.text()
+    raise AssertionError("the match did not end")
+
+
+def test_the_table_pages_traveller_with_names_is_compact(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    """Issue 17: the traveller in the table page's side panel, with the
+    people's names: each line at most two short lines (the label, the names
+    under it in small type, cut with the full names in the title), inside its
+    panel, the page no wider than the viewport, at both sizes."""
+    seat = _named_match_entered(browser, server)
+    for size in SIZES:
+        page = _page(browser, size)
+        page.goto(seat)
+        page.wait_for_selector("#traveller-panel:not([hidden]) table.traveller tbody tr")
+        _no_overflow(page)
+        names = page.locator("#traveller .names").first
+        assert names.get_attribute("title") == "Annabel Featherstonehaugh & South"
+        rows, cell, panel, table = page.evaluate(
+            """() => {
+              const rows = [...document.querySelectorAll('#traveller tbody tr')];
+              const line = parseFloat(getComputedStyle(rows[0]).lineHeight) || 20;
+              return [rows.map(r => r.getBoundingClientRect().height / line),
+                      document.querySelector('#traveller .names').getBoundingClientRect().right,
+                      document.querySelector('#traveller').getBoundingClientRect().right,
+                      document.querySelector('#traveller table').getBoundingClientRect().width];
+            }"""
+        )
+        assert max(rows) <= 2.5, f"a traveller line is {max(rows):.1f} lines tall"
+        assert cell <= panel + 0.5, f"the names reach past the panel: {cell} > {panel}"
+        assert table > 0
+        page.locator("#traveller-panel").scroll_into_view_if_needed()
+        page.locator("#traveller-panel").screenshot(path=str(shots / f"traveller-table-{size}.png"))
+        page.close()
+
+
 def test_while_disconnected_the_page_says_so_and_takes_no_input(
     browser: BrowserContext,  # noqa: F811
     tmp_path: Path,

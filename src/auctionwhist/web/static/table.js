@@ -636,6 +636,15 @@ function renderScore() {
   }
 }
 
+// The movement's label, and under it in small type the people's names where
+// they gave them: one short line each in the narrow panel, the full names in
+// the title when they are cut.
+function sideCell(label, names) {
+  const td = el("td", { class: "l", text: label });
+  if (names) td.append(el("span", { class: "names", title: names, text: names }));
+  return td;
+}
+
 async function showTraveller(tray) {
   const res = await fetch(`/api/seat/${boot.token}/traveller/${tray}`);
   if (!res.ok) return;
@@ -645,7 +654,9 @@ async function showTraveller(tray) {
   box.append(el("p", { class: "note", text: `Tray ${t.tray}, dealer ${t.dealer}${t.trump ? `, trump turned ${t.trump}` : ""}` }));
   const table = el("table", { class: "traveller" });
   const head = el("tr");
-  for (const h of ["Table", "Play", "N-S", "E-W", "Declaration", "N-S tricks", "N-S", "E-W"]) head.append(el("th", { text: h }));
+  // Short heads for the narrow panel; the score columns are the sides' scores.
+  const heads = [["Table"], ["Play"], ["N-S", "l"], ["E-W", "l"], ["Declaration", "l"], ["Tricks", "", "N-S tricks"], ["N-S", "", "N-S score"], ["E-W", "", "E-W score"]];
+  for (const [h, cls, title] of heads) head.append(el("th", { text: h, class: cls || "", title: title || h }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const p of t.plays || []) {
@@ -653,10 +664,9 @@ async function showTraveller(tray) {
       el("tr", {},
         el("td", { text: String(p.table) }),
         el("td", { text: p.play }),
-        // The people's names where they gave them, the movement's label beside.
-        el("td", { text: p.ns_names ? `${p.ns_names} (${p.ns})` : p.ns }),
-        el("td", { text: p.ew_names ? `${p.ew_names} (${p.ew})` : p.ew }),
-        el("td", { text: p.contract ? `${p.contract}${p.declarer ? ` by ${p.declarer}` : ""}` : "—" }),
+        sideCell(p.ns, p.ns_names),
+        sideCell(p.ew, p.ew_names),
+        el("td", { class: "l", text: p.contract ? `${p.contract}${p.declarer ? ` by ${p.declarer}` : ""}` : "—" }),
         el("td", { text: String(p.ns_tricks) }),
         el("td", { text: String(p.ns_score) }),
         el("td", { text: String(p.ew_score) }),
