@@ -383,3 +383,29 @@ def test_law_VIII_3_called_to_lead_a_suit_he_has_none_of_he_leads_as_he_pleases_
         _replayed(t)
         return
     raise AssertionError("no deal with a void in the leader's hand")
+
+
+def test_law_IV_5_the_partners_highest_trump_called_is_the_card_he_must_play_whist() -> None:
+    """AWL IV §5: the trump card named unlawfully, "his partner's highest or
+    lowest trump may be called": called highest, the partner, void of the suit
+    led, must trump with his highest (a deal where he holds two trumps or more)."""
+    for seed in range(1, 300):
+        t = laws_table("whist", seed)
+        assert t.play is not None
+        offender = t.play.turn.left
+        partner = offender.partner
+        t.report(offender, "trump_named")
+        t.rule(offender.right, "highest_trump")
+        run(t, lambda t, partner=partner: t.play is not None and t.play.turn == partner)
+        p = t.play
+        assert p is not None and p.trick
+        led = p.trick[0] // 13
+        mine = held(t, partner)
+        trumps = [c for c in mine if c // 13 == p.trump]
+        if len(trumps) < 2 or any(c // 13 == led for c in mine) or led == p.trump:
+            continue
+        assert t.legal_cards() == [max(trumps)]
+        t.play_card(max(trumps))
+        _replayed(t)
+        return
+    raise AssertionError("no deal where the partner, void of the suit led, holds two trumps")
