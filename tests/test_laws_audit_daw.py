@@ -409,3 +409,30 @@ def test_law_IV_5_the_partners_highest_trump_called_is_the_card_he_must_play_whi
         _replayed(t)
         return
     raise AssertionError("no deal where the partner, void of the suit led, holds two trumps")
+
+
+# -- daw 88: a claim admitted; a revoke still claimable ----------------------------
+
+
+def test_law_88_a_claim_admitted_the_revoke_penalty_still_enforced_daw() -> None:
+    """Law 88 (daw): the result of a claim admitted by all is established,
+    "provided, that if a revoke is discovered the revoke penalty may be
+    enforced": East's revoke earlier in the deal is penalised in the score."""
+    t = opened("daw")
+    run(t, lambda t: can_renounce(t, E))
+    renounce(t, E)
+    assert t.play is not None
+    n = len(t.play.tricks)
+    run(t, lambda t: t.play is not None and len(t.play.tricks) > n and not t.play.trick)
+    assert t.phase == "play" and t.revokes() and t.revokes()[0].seat == E
+    left = 13 - len(t.play.tricks)
+    claimant = t.play.turn
+    t.claim(claimant, left if claimant.side == N.side else 0)
+    for s in (claimant.left, claimant.right):
+        if s is not t.play.dummy:
+            t.answer_claim(s, True)
+    if t.pending is not None:  # the declarant's choice for the adversary's revoke
+        t.rule(N, "revoke_points")
+    assert t.is_over
+    items = [i for i in t.score().items if i.law == "Law 101B (daw)"]
+    assert [(i.side, i.points) for i in items] == [(N.side, 150)]
