@@ -436,3 +436,33 @@ def test_law_88_a_claim_admitted_the_revoke_penalty_still_enforced_daw() -> None
     assert t.is_over
     items = [i for i in t.score().items if i.law == "Law 101B (daw)"]
     assert [(i.side, i.points) for i in items] == [(N.side, 150)]
+
+
+# -- daw 97: attention called to the trick ------------------------------------------
+
+
+def test_law_97_the_partner_having_none_is_made_to_trump_daw() -> None:
+    """Law 97 (daw): East calls attention to the trick before West plays; West
+    having none of the suit led, the declarant requires him "to trump ... the
+    trick": his lawful cards are his trumps."""
+    for seed in range(1, 300):
+        t = opened("daw", seed)
+        run(t, lambda t: t.play is not None and len(t.play.trick) == 2 and t.play.turn == W)
+        p = t.play
+        if t.phase != "play" or p is None or len(p.trick) != 2 or p.turn != W:
+            continue
+        led = p.trick[0] // 13
+        mine = held(t, W)
+        trumps = [c for c in mine if c // 13 == p.trump]
+        if led == p.trump or any(c // 13 == led for c in mine) or not trumps:
+            continue
+        if len(trumps) == len(mine):
+            continue
+        t.report(E, "attention_to_trick")
+        assert t.to_act == N
+        t.rule(N, "trump")
+        assert t.legal_cards() == trumps
+        t.play_card(trumps[0])
+        _replayed(t)
+        return
+    raise AssertionError("no deal where West, void of the suit led, holds a trump")
