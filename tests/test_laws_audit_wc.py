@@ -406,3 +406,42 @@ def test_law_85_76_a_revoke_is_established_when_the_trick_is_quitted(
         (N.side, pts, f"Law {law} ({code})")
     ]
     _replayed_score(t)
+
+
+def test_law_55_either_adversary_play_or_not_play_the_card_or_50_points_royalton() -> None:
+    """Royalton 55: dummy suggests a card of his hand; either adversary may
+    require the declarer to play or not to play it, or take 50 points in his
+    penalty score instead."""
+    t = opened("royalton")
+    run(t, lambda t: t.play is not None and t.play.turn == S and len(t.legal_cards()) > 1)
+    lawful = t.legal_cards()
+    t.report(S, "dummy_suggestion", lawful[-1])
+    p = t.pending
+    assert p is not None and set(p.choosers) == {E, W}
+    assert t.code.cite(p.offence.topic) == "Law 55 (royalton)"
+    assert [o.key for o in p.options] == ["play", "not_play", "points"]
+    t.rule(E, "not_play")
+    assert t.legal_cards() == lawful[:-1]
+    _play_out(t)
+    assert not [i for i in t.score().items if i.law == "Law 55 (royalton)"]
+    _replayed_score(t)
+
+
+def test_law_51_the_card_exposed_and_also_a_suit_called_from_the_leader_royalton() -> None:
+    """Royalton 51: the proper leader's partner exposes a card before the lead;
+    the declarer "may treat it as exposed, and may also call a suit lead from
+    the proper leader": the card stays liable and the leader must lead the suit."""
+    t = opened("royalton")
+    play = t.play
+    assert play is not None and play.turn == E
+    c = held(t, W)[0]
+    t.expose(W, c)
+    p = t.pending
+    assert p is not None and p.choosers == (N,)
+    assert [o.key for o in p.options] == ["exposed", "call_suit"]
+    suit = next(s for s in range(4) if play.hands[E] & SUIT_MASKS[s])
+    t.rule(N, "call_suit", "CDHS"[suit])
+    assert t.penalties.liable[W] == {c}
+    assert t.legal_cards() and all(x // 13 == suit for x in t.legal_cards())
+    _play_out(t)
+    _replayed_score(t)
