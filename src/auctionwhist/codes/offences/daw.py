@@ -309,6 +309,9 @@ DAW_OFFENCES = {
             "of the suit led, or, if he has none, to trump or not to trump the trick",
             (HIGHEST, LOWEST, TRUMP, NO_TRUMP, WAIVE),
             see=("third_before_second",),
+            declaring_who="none",
+            declaring_why="law 96 names the third hand being declarant or dummy, so the fourth "
+            "an adversary",
         ),
         Offence(
             "renounce_corrected",
