@@ -3,6 +3,8 @@ clauses whose named tests did not assert them, each replayed in laws mode."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from typer.testing import CliRunner
 
@@ -10,6 +12,7 @@ from auctionwhist.auction import IllegalCallError
 from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
+from auctionwhist.club import ClubTable, SubstituteError
 from auctionwhist.laws import LawsError
 from auctionwhist.scoring import Holdings
 from auctionwhist.table import Table, TableError
@@ -448,3 +451,23 @@ def test_law_51_the_card_exposed_and_also_a_suit_called_from_the_leader_royalton
     assert t.legal_cards() and all(x // 13 == suit for x in t.legal_cards())
     _play_out(t)
     _replayed_score(t)
+
+
+@pytest.mark.parametrize(("code", "law"), [("auction", "26"), ("royals", "26"), ("royalton", "10")])
+def test_law_26_10_a_substitute_with_the_consent_of_the_other_three_for_that_rubber(
+    code: str, law: str
+) -> None:
+    """Whist Club 26, Royalton 10: a player quitting the table during a rubber
+    may appoint a substitute "with the consent of the other three"; the
+    appointment "shall become void with the conclusion of the rubber"."""
+    t = ClubTable(code, ["A", "B", "C", "D"], random.Random(0))
+    t.announce("S")
+    with pytest.raises(SubstituteError, match=rf"Law {law} \({code}\).*progress of a rubber"):
+        t.substitute("A", "S", {"B", "C", "D"})  # no rubber in progress
+    t.begin()
+    with pytest.raises(SubstituteError, match=rf"Law {law} \({code}\).*D did not"):
+        t.substitute("A", "S", {"B", "C"})
+    t.substitute("A", "S", {"B", "C", "D"})
+    assert t.players[0] == "S" and t.log[-1].law == f"Law {law} ({code})"
+    t.end()
+    assert t.players == ["A", "B", "C", "D"]  # void with the conclusion of the rubber
