@@ -4,6 +4,7 @@ clauses whose named tests did not assert them, each replayed in laws mode."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +14,8 @@ from auctionwhist.calls import Bid, Other
 from auctionwhist.cards import SUIT_MASKS, Seat
 from auctionwhist.cli import app
 from auctionwhist.club import ClubTable, SubstituteError
+from auctionwhist.dealing import deal as deal_for
+from auctionwhist.dealing import dealer_for
 from auctionwhist.laws import LawsError
 from auctionwhist.scoring import Holdings
 from auctionwhist.table import Table, TableError
@@ -471,3 +474,13 @@ def test_law_26_10_a_substitute_with_the_consent_of_the_other_three_for_that_rub
     assert t.players[0] == "S" and t.log[-1].law == f"Law {law} ({code})"
     t.end()
     assert t.players == ["A", "B", "C", "D"]  # void with the conclusion of the rubber
+
+
+@pytest.mark.parametrize(("code", "law"), [("auction", "31"), ("royals", "31"), ("royalton", "18")])
+def test_law_31_18_each_player_deals_in_turn_to_the_left(code: str, law: str) -> None:
+    """Whist Club 31, Royalton 18: each player deals in turn, the deal passing to
+    the left: each deal's dealer is the previous dealer's left-hand neighbour."""
+    dealers = [dealer_for(code, n) for n in range(1, 9)]
+    assert all(b == a.left for a, b in pairwise(dealers))
+    assert len(set(dealers[:4])) == 4
+    assert all(deal_for(code, number=n, seed=3).dealer is dealers[n - 1] for n in range(1, 9))
