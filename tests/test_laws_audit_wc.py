@@ -484,3 +484,24 @@ def test_law_31_18_each_player_deals_in_turn_to_the_left(code: str, law: str) ->
     assert all(b == a.left for a, b in pairwise(dealers))
     assert len(set(dealers[:4])) == 4
     assert all(deal_for(code, number=n, seed=3).dealer is dealers[n - 1] for n in range(1, 9))
+
+
+def test_law_31_33_each_in_turn_and_overbidding_his_own_declaration_royalton() -> None:
+    """Royalton 31: after the dealer each in turn, from his left, may pass, bid
+    higher, double the last declaration or redouble a double; 33: a player may
+    overbid an adverse declaration, his partner's or his own, but not his own
+    passed by the other three (the auction is then over)."""
+    a = auction_run("royalton", N, "1H")
+    assert a.turn == E
+    legal = a.legal_calls()
+    assert {Other.PASS, Other.DOUBLE, Bid(1, "NT")} <= set(legal)
+    assert Other.REDOUBLE not in legal and Bid(1, "H") not in legal
+    a = auction_run("royalton", N, "1H", "1NT", "pass", "pass", "2H")  # over an adversary
+    a.call(Other.PASS)
+    a.call(Bid(2, "NT"))  # South over his partner
+    a.call(Other.PASS)
+    a.call(Bid(3, "H"))  # North over his partner's, his own earlier
+    assert a.bid == Bid(3, "H") and not a.is_over
+    for _ in range(3):
+        a.call(Other.PASS)
+    assert a.is_over and a.declarer == N
