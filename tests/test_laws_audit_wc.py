@@ -487,8 +487,9 @@ def test_law_31_18_each_player_deals_in_turn_to_the_left(code: str, law: str) ->
 
 
 def test_law_31_33_each_in_turn_and_overbidding_his_own_declaration_royalton() -> None:
-    """Royalton 31: after the dealer each in turn, from his left, may pass, bid
-    higher, double the last declaration or redouble a double; 33: a player may
+    """Royalton 31 (and 46: doubling reopens the bidding): after the dealer each
+    in turn, from his left, may pass, bid higher, double the last declaration or
+    redouble a double; 33: a player may
     overbid an adverse declaration, his partner's or his own, but not his own
     passed by the other three (the auction is then over)."""
     a = auction_run("royalton", N, "1H")
@@ -505,3 +506,8 @@ def test_law_31_33_each_in_turn_and_overbidding_his_own_declaration_royalton() -
     for _ in range(3):
         a.call(Other.PASS)
     assert a.is_over and a.declarer == N
+    # Law 46: doubling reopens the bidding; the declarer's side may bid on.
+    a = auction_run("royalton", N, "1H", "X", "pass", "pass")
+    assert not a.is_over and a.turn == N
+    a.call(Bid(2, "H"))
+    assert a.doubled == 0 and not a.is_over
