@@ -175,6 +175,8 @@ def _effect(
                     score,
                 )
         return _score_text(score), score
+    if key == "none" and o.key == "failure_to_comply":
+        return "scored as an established revoke (whist ruling --offence revoke)", None
     if key in ("new_deal",):
         return "the deal is void and dealt again; nothing is scored for it", None
     if key == "average":

@@ -92,18 +92,26 @@ def expose(t: Table, seat: Seat, c: int) -> CardExposed:
 def verify_correct_renounce(t: Table, seat: Seat, card: int | None = None) -> Renounce:
     """The renounce in error ``seat`` may still correct (daw 103), or raise."""
     r = t.penalties.open_renounce(seat)
-    if (
-        not t.laws
-        or t.play is None
-        or r is None
-        or r.kind == "comply"
-        or (card is not None and card != r.card)
-    ):
+    if r is not None and r.kind == "comply" and _comply_corrected(t) is None:
+        raise TableError(
+            f"{seat.name.title()}'s failure to comply with a lawful call cannot be corrected "
+            "under this code: it is liable to the penalty for a revoke",
+            t.code.cite("failure_to_comply"),
+        )
+    if not t.laws or t.play is None or r is None or (card is not None and card != r.card):
         raise TableError(
             f"{seat.name.title()} has no renounce in error to correct",
             t.code.cite("renounce_corrected"),
         )
     return r
+
+
+def _comply_corrected(t: Table) -> str | None:
+    """What correcting a failure to comply leaves under this code, by the
+    ``corrected*`` option of its ``failure_to_comply`` (daw 104, Whist Club 75,
+    Royalton 70); None where the law allows no correction (AWL XI §5)."""
+    o = t.code.offences.get("failure_to_comply")
+    return next((x.key for x in o.options if x.key.startswith("corrected")), None) if o else None
 
 
 def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceCorrected:
@@ -123,6 +131,23 @@ def correct_renounce(t: Table, seat: Seat, card: int | None = None) -> RenounceC
     t._log(rec)
     if r.kind == "dummy":
         return rec  # dummy is not liable to a penalty (daw 77)
+    if r.kind == "comply":
+        # daw 104, Whist Club 75, Royalton 70: corrected before the trick is
+        # quitted; he plays again under the call.
+        req, suit, forbid = r.calls
+        if req is not None:
+            t.penalties.require[seat] = req
+        if suit is not None:
+            t.penalties.lead_call[seat.side] = suit
+        if forbid is not None:
+            t.penalties.forbid[seat] = forbid
+        declaring = play.declarer is not None and seat.side == play.declarer.side
+        if _comply_corrected(t) == "corrected_liable" and not declaring:
+            # daw 104: "the card played in error is liable to be called"; the
+            # declarant's cards are not (daw 84).
+            t.penalties.make_liable(seat, r.card)
+            settle_liable(t, seat)
+        return rec
     declaring = play.declarer is not None and seat.side == play.declarer.side
     if declaring:
         # daw 103: only if both adversaries have played to the trick (the one on

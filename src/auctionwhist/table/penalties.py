@@ -63,6 +63,9 @@ class Renounce:
     card: int
     kind: Literal["renounce", "comply", "dummy"]
     established: bool = False
+    # The calls upon him that the card discharged (require, lead_call, forbid):
+    # put back if he corrects it, so that he plays again under them (daw 104).
+    calls: tuple[tuple[str, int] | None, int | None, int | None] = (None, None, None)
 
 
 @dataclass(slots=True)
@@ -359,6 +362,11 @@ def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
         kind = "dummy" if seat is play.dummy else "renounce"
     elif not pen.lawful_mask(play, seat) >> c & 1 and seat is not play.dummy:
         kind = "comply"
+    calls = (
+        pen.require.get(seat),
+        None if play.trick else pen.lead_call.get(seat.side),
+        None if play.trick else pen.forbid.get(seat),
+    )
     pen.require.pop(seat, None)
     called = pen.trump_calls.get(seat)
     if called is not None and play.trump >= 0:
@@ -378,7 +386,7 @@ def lawful_card(t: Table, c: int, seat: Seat) -> CardPlayed:
         if not pen.liable[seat]:
             del pen.liable[seat]
     if kind is not None:
-        pen.renounces.append(Renounce(seat, len(play.tricks), c, kind))
+        pen.renounces.append(Renounce(seat, len(play.tricks), c, kind, calls=calls))
     rec = play.play(c, renounce=True)
     if not play.trick:
         for side, right in list(pen.deferred.items()):

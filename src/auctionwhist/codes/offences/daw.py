@@ -357,8 +357,17 @@ DAW_OFFENCES = {
             "none",
             "—",
             "he is liable to the same penalty as if he had revoked, unless such failure is "
-            "corrected before the trick is turned and quitted",
-            (NONE,),
+            "corrected before the trick is turned and quitted; and then the card played in "
+            "error is liable to be called",
+            (
+                Option("none", "not corrected: the penalty for a revoke (law 101)"),
+                Option(
+                    "corrected_liable",
+                    "corrected before the trick is turned and quitted: he plays again as "
+                    "called, and the card played in error is liable to be called (not the "
+                    "declarant's, law 84)",
+                ),
+            ),
         ),
         Offence(
             "dummy_suggestion",

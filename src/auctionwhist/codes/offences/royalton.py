@@ -251,6 +251,14 @@ ROYALTON_OFFENCES = {
             W["failure_to_comply"],
             quote="he is liable to the penalty for revoke (Law 77) "
             "unless such play be corrected before the trick be turned and quitted",
+            options=(
+                Option("none", "not corrected: the penalty for a revoke (law 77)"),
+                Option(
+                    "corrected",
+                    "corrected before the trick be turned and quitted: he plays again as "
+                    "called; the law names no penalty for the card played in error",
+                ),
+            ),
         ),
         replace(
             W["dummy_suggestion"],

@@ -224,6 +224,14 @@ WC_OFFENCES = {
             D["failure_to_comply"],
             quote="he is liable to the penalty for revoke, unless "
             "such play be corrected before the trick is turned and quitted",
+            options=(
+                Option("none", "not corrected: the penalty for a revoke (law 86)"),
+                Option(
+                    "corrected",
+                    "corrected before the trick is turned and quitted: he plays again as "
+                    "called; the law names no penalty for the card played in error",
+                ),
+            ),
         ),
         replace(
             D["dummy_suggestion"],

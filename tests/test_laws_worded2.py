@@ -1,0 +1,122 @@
+"""Issue 19, the laws still not as worded (second pass), clause by clause: a
+failure to comply with a lawful call corrected before the trick is quitted (daw
+104, Whist Club 75, Royalton 70), each replayed in laws mode from its event log."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from auctionwhist.cards import Seat
+from auctionwhist.cli import app
+from auctionwhist.table import Table, TableError
+from laws_helpers import held, laws_table, opened, run
+
+N, E, S, W = Seat
+
+
+def _replayed(t: Table) -> Table:
+    """The table rebuilt from its log: the correction survives a replay."""
+    again = Table.from_events(t.events)
+    assert again.events == t.events and again.phase == t.phase
+    assert again.penalties.liable == t.penalties.liable
+    assert again.penalties.require == t.penalties.require
+    return again
+
+
+def _failed_to_comply(code: str) -> tuple[Table, Seat, int, int]:
+    """An adversary second hand, called upon to play his lowest (his partner
+    played fourth before him), plays his highest of the suit instead: the
+    table, the seat, the card played in error and the lowest he must play."""
+    for seed in range(1, 100):
+        t = laws_table(code, seed) if code == "whist" else opened(code, seed)
+        run(t, lambda t: t.play is not None and not t.play.trick and t.play.turn in (N, S))
+        assert t.play is not None
+        t.play_card(t.legal_cards()[0])
+        second = t.play.turn
+        led = t.play.trick[0] // 13
+        suit = [x for x in held(t, second) if x // 13 == led]
+        if len(suit) < 2:
+            continue
+        fourth = held(t, second.partner)
+        t.play_card(next((x for x in fourth if x // 13 == led), fourth[0]), seat=second.partner)
+        t.rule(t.to_act or N, "lowest")
+        t.play_card(max(suit))  # not his lowest
+        return t, second, max(suit), min(suit)
+    raise AssertionError("no deal for the position")
+
+
+def _finish(t: Table) -> None:
+    run(t)
+    while t.pending is not None:
+        t.rule(t.to_act or N, t.pending.offence.options[0].key)
+        run(t)
+
+
+COMPLY = [("daw", "104", True), ("auction", "75", False), ("royalton", "70", False)]
+
+
+@pytest.mark.parametrize(("code", "law", "liable"), COMPLY)
+def test_law_104_75_70_failure_to_comply_corrected_before_the_trick_is_quitted(
+    code: str, law: str, liable: bool
+) -> None:
+    """daw 104 ("unless such failure is corrected before the trick is turned and
+    quitted; and then the card played in error is liable to be called"), Whist
+    Club 75 and Royalton 70 ("unless such play be corrected before the trick is
+    turned and quitted", no more): the adversary corrects; he must play his
+    lowest as called; under daw the card played in error is liable to be called,
+    under the Whist Club and Royalton it is not; no revoke is scored."""
+    t, seat, wrong, lowest = _failed_to_comply(code)
+    assert law in t.code.cite("failure_to_comply")
+    t.correct_renounce(seat)
+    assert t.play is not None and t.play.turn == seat and wrong in held(t, seat)
+    assert t.legal_cards() == [lowest]  # the call binds him again
+    assert (wrong in t.penalties.liable.get(seat, set())) is liable
+    t = _replayed(t)
+    t.play_card(lowest)
+    _finish(t)
+    assert t.is_over and t.revokes() == ()
+    assert t.result().revokes == ()
+
+
+@pytest.mark.parametrize(("code", "law", "liable"), COMPLY)
+def test_law_104_75_70_failure_to_comply_not_corrected_is_a_revoke(
+    code: str, law: str, liable: bool
+) -> None:
+    """daw 104, Whist Club 75, Royalton 70: not corrected before the trick is
+    turned and quitted, he is liable to the penalty for a revoke; once the
+    trick is quitted he can no longer correct it."""
+    t, seat, _, _ = _failed_to_comply(code)
+    # quitted: a card of the next trick played (daw 100, Whist Club 85, Royalton 76)
+    run(t, lambda t: t.play is not None and len(t.play.trick) == 1)
+    if t.phase == "play":
+        with pytest.raises(TableError):
+            t.correct_renounce(seat)
+    _finish(t)
+    assert [r.seat for r in t.revokes()] == [seat]
+    assert t.result().revokes == t.revokes()
+
+
+def test_law_XI_5_failure_to_comply_cannot_be_corrected_under_the_awl() -> None:
+    """AWL XI §5 names no correction: the failure to comply is refused a
+    correction, the refusal citing the law."""
+    t, seat, _, _ = _failed_to_comply("whist")
+    with pytest.raises(TableError) as err:
+        t.correct_renounce(seat)
+    assert "cannot be corrected" in str(err.value)
+    assert err.value.law == t.code.cite("failure_to_comply") and "XI §5" in err.value.law
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("daw", "liable to be called"), ("auction", "no penalty"), ("royalton", "no penalty")],
+)
+def test_law_104_75_70_ruling_says_the_correction(code: str, words: str) -> None:
+    """`whist ruling` quotes the law and says what a correction leaves."""
+    out = CliRunner().invoke(
+        app, ["ruling", "--code", code, "--offence", "failure_to_comply", "--by", "W"]
+    )
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "corrected before the trick" in text and words in text
+    assert "scored as an established revoke" in text
