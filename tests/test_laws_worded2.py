@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from auctionwhist.cards import Seat
 from auctionwhist.cli import app
+from auctionwhist.laws import LawsError
 from auctionwhist.table import Table, TableError
 from laws_helpers import held, laws_table, opened, run
 
@@ -120,3 +121,72 @@ def test_law_104_75_70_ruling_says_the_correction(code: str, words: str) -> None
     text = " ".join(out.output.split())
     assert "corrected before the trick" in text and words in text
     assert "scored as an established revoke" in text
+
+
+# -- Whist Club 77 (and Royalton 60): the declarer's lead out of turn (item 2) -----------
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+@pytest.mark.parametrize("hand", [N, S])
+def test_law_77_the_declarer_himself_may_rectify_his_lead_out_of_turn(code: str, hand: Seat) -> None:
+    """Whist Club 77: "If the declarer lead out of turn, either from his own hand
+    or from dummy, he incurs no penalty; but he may not rectify the error after
+    the second hand has played": the rectifying is the declarer's, not the
+    adversaries'. North (declarer) leads out of turn from his hand or dummy's:
+    the adversaries cannot decide it; North takes it back, not liable, and East
+    leads."""
+    t = opened(code)
+    c = held(t, hand)[0]
+    t.play_card(c, seat=hand)
+    assert t.to_act == N and t.pending is not None
+    assert "77" in t.code.cite(t.pending.offence.topic)
+    for adversary in (E, W):
+        with pytest.raises(LawsError, match="the remedy is for North"):
+            t.rule(adversary, "retract")
+    t.rule(N, "retract")
+    t = _replayed(t)
+    assert t.play is not None and t.play.turn == E and c in held(t, hand)
+    assert c not in t.penalties.liable.get(hand, set())
+
+
+@pytest.mark.parametrize("code", ["auction", "royals"])
+def test_law_77_the_declarer_may_let_his_lead_stand(code: str) -> None:
+    """Whist Club 77: the declarer lets his lead out of turn stand; the second
+    hand (East, on his left) plays to it, and then it cannot be rectified."""
+    t = opened(code)
+    c = held(t, N)[0]
+    t.play_card(c, seat=N)
+    t.rule(N, "accept")
+    t = _replayed(t)
+    assert t.play is not None and t.play.trick[0] == c and t.play.turn == E
+    t.play_card(t.legal_cards()[0])
+    assert t.play.trick[0] == c and len(t.play.trick) == 2
+
+
+@pytest.mark.parametrize(("code", "law"), [("daw", "90"), ("royalton", "60")])
+def test_law_90_60_the_adversaries_decide_the_declarers_lead_out_of_turn(
+    code: str, law: str
+) -> None:
+    """daw 90 ("except with the consent of such second player") and Royalton 60
+    ("unless directed to do so by an adversary"): not the declarer's to
+    rectify; he is refused, an adversary decides."""
+    t = opened(code)
+    t.play_card(held(t, N)[0], seat=N)
+    assert t.pending is not None and law in t.code.cite(t.pending.offence.topic)
+    with pytest.raises(LawsError, match="not North"):
+        t.rule(N, "retract")
+    assert t.to_act is not None and t.to_act.side != N.side
+
+
+@pytest.mark.parametrize(
+    ("code", "who"),
+    [("auction", "the declarant"), ("royals", "the declarant"), ("royalton", "either adversary")],
+)
+def test_law_77_60_ruling_names_who_rectifies(code: str, who: str) -> None:
+    """`whist ruling` names the declarer (Whist Club 77) or either adversary
+    (Royalton 60) as the one who decides the declarer's lead out of turn."""
+    out = CliRunner().invoke(
+        app, ["ruling", "--code", code, "--offence", "declarant_lead_out_of_turn", "--by", "N"]
+    )
+    assert out.exit_code == 0, out.output
+    assert f"Who chooses: {who}" in " ".join(out.output.split())

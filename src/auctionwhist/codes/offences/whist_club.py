@@ -186,9 +186,17 @@ WC_OFFENCES = {
         ),
         replace(
             D["declarant_lead_out_of_turn"],
+            # Law 77 leaves the rectifying to the declarer himself, until the
+            # second hand plays (Goodfellow's 90 asks the second hand's consent).
+            who="declarant",
+            lapses="when the second hand has played",
             quote="he incurs no penalty; but he may not rectify the error after the second hand "
             "has played",
-            options=(ACCEPT, RETRACT),
+            options=(
+                Option("accept", "the declarer lets the lead stand; the trick goes on from it"),
+                Option("retract", "the declarer rectifies it: the card goes back, not liable"),
+            ),
+            forfeit="",
         ),
         replace(
             D["play_out_of_turn"],
