@@ -128,7 +128,9 @@ def test_law_104_75_70_ruling_says_the_correction(code: str, words: str) -> None
 
 @pytest.mark.parametrize("code", ["auction", "royals"])
 @pytest.mark.parametrize("hand", [N, S])
-def test_law_77_the_declarer_himself_may_rectify_his_lead_out_of_turn(code: str, hand: Seat) -> None:
+def test_law_77_the_declarer_himself_may_rectify_his_lead_out_of_turn(
+    code: str, hand: Seat
+) -> None:
     """Whist Club 77: "If the declarer lead out of turn, either from his own hand
     or from dummy, he incurs no penalty; but he may not rectify the error after
     the second hand has played": the rectifying is the declarer's, not the

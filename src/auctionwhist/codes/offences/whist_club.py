@@ -14,7 +14,6 @@ from . import (
     LOWEST,
     NEW_DEAL,
     NONE,
-    RETRACT,
     VOID,
     WAIVE,
     WIN,
