@@ -192,3 +192,68 @@ def test_law_77_60_ruling_names_who_rectifies(code: str, who: str) -> None:
     )
     assert out.exit_code == 0, out.output
     assert f"Who chooses: {who}" in " ".join(out.output.split())
+
+
+# -- daw 75, Whist Club 63, Royalton 54: dummy's remark cancels the right (item 3) -------
+
+INCIDENT = [("daw", "75"), ("auction", "63"), ("royals", "63"), ("royalton", "54")]
+
+
+def _west_exposes(code: str) -> tuple[Table, int, int]:
+    """East has led; West (an adversary) exposes two cards, liable to be called."""
+    t = opened(code)
+    assert t.declarer == N
+    t.play_card(t.legal_cards()[0])
+    a, b = held(t, W)[0], held(t, W)[-1]
+    t.expose(W, a)
+    t.expose(W, b)
+    assert t.penalties.liable[W] == {a, b}
+    return t, a, b
+
+
+@pytest.mark.parametrize(("code", "law"), INCIDENT)
+def test_law_75_63_54_dummy_naming_the_card_cancels_its_call(code: str, law: str) -> None:
+    """daw 75 ("such penalty cannot be enforced by the declarant"), Whist Club 63
+    ("the declarer is precluded from exacting such penalty"), Royalton 54 ("the
+    declarer may not exact such penalty"): dummy calls attention to West's
+    exposed card; it is no longer liable to be called; the other stays liable."""
+    t, a, b = _west_exposes(code)
+    t.report(S, "dummy_incident", a)
+    assert t.pending is not None and law in t.code.cite(t.pending.offence.topic)
+    t.rule(t.to_act or E, "waive")
+    t = _replayed(t)
+    assert t.penalties.liable[W] == {b}
+    assert t.penalties.points == []  # Royalton's 50 is for an incident with no penalty
+
+
+@pytest.mark.parametrize(("code", "law"), INCIDENT)
+def test_law_75_63_54_dummy_remark_cancels_every_call_unnamed(code: str, law: str) -> None:
+    """daw 75, Whist Club 63, Royalton 54: dummy's remark names no card: every
+    right the declarer held against the adversaries' exposed cards lapses."""
+    t, _, _ = _west_exposes(code)
+    t.report(S, "dummy_incident")
+    t.rule(t.to_act or E, "waive")
+    t = _replayed(t)
+    assert W not in t.penalties.liable
+
+
+@pytest.mark.parametrize(("code", "law"), [("daw", "75"), ("auction", "63"), ("royalton", "54")])
+def test_law_75_63_54_dummy_remark_cancels_the_suit_still_to_call(code: str, law: str) -> None:
+    """daw 75, Whist Club 63, Royalton 54 with daw 89, Whist Club 76, Royalton 59:
+    West leads out of turn, the declarant elects to call a suit later; dummy
+    calls attention to it: when an adversary is next to lead, no suit is called."""
+    from test_laws_as_worded import _declarers_lead
+
+    t = _declarers_lead(code)
+    t.play_card(held(t, W)[-1], seat=W)
+    t.rule(N, "call_lead")
+    assert W.side in t.penalties.deferred
+    t.report(S, "dummy_incident")
+    t.rule(t.to_act or E, "waive")
+    t = _replayed(t)
+    assert W.side not in t.penalties.deferred
+    play = t.play
+    assert play is not None
+    while t.phase == "play" and (play.turn.side == N.side or play.trick):
+        t.play_card(t.legal_cards()[0])
+    assert t.pending is None or t.pending.offence.key != "lead_out_of_turn_call"

@@ -100,6 +100,28 @@ def workable_ruling(t: Table, seat: Seat | None = None) -> Ruling:
     raise LawsError(f"no option of {p.offence.name} can be taken")
 
 
+def _declarer_precluded(t: Table, card: int | None) -> None:
+    """daw 75, Whist Club 63, Royalton 54: dummy has called attention to an
+    incident; the declarer may not exact its penalty. The rights he still holds
+    against the adversaries lapse: the call of the card named (of every card
+    liable, when none is named) and a suit still to be called."""
+    pen, declarer = t.penalties, t.declarer
+    if declarer is None:
+        return
+    for s in (declarer.left, declarer.right):
+        cards = pen.liable.get(s)
+        if cards is not None:
+            if card is None:
+                cards.clear()
+            else:
+                cards.discard(card)
+            if not cards:
+                del pen.liable[s]
+        right = pen.deferred.get(s.side)
+        if right is not None and right[0].who == "declarant" and card is None:
+            del pen.deferred[s.side]
+
+
 def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
     o, key = p.offence, opt.key
     pen = t.penalties
@@ -124,6 +146,8 @@ def _carry_out(t: Table, p: Pending, opt: Option, arg: str, law: str) -> None:
         # The rest of the choice is made later (daw 89: the suit is called as
         # soon as it is the turn of either adversary to lead).
         penalties.defer(t, offence(t.code, opt.then), p.seat, p.card)
+    if o.key == "dummy_incident" and key == "waive":
+        _declarer_precluded(t, p.card)
     if key == "debar_partner":
         pen.debarred[p.seat.partner] = "bid"
     elif key in ("waive", "none", "stand", "void"):

@@ -386,7 +386,13 @@ DAW_OFFENCES = {
             "none",
             "—",
             "such penalty cannot be enforced by the declarant",
-            (Option("waive", "the penalty that incident would have earned is lost"),),
+            (
+                Option(
+                    "waive",
+                    "the penalty that incident would have earned is lost: the call of the card "
+                    "named (of every liable card if none is named) and a suit still to call lapse",
+                ),
+            ),
         ),
         Offence(
             "claim_by_adversary",

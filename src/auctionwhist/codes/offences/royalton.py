@@ -272,7 +272,11 @@ ROYALTON_OFFENCES = {
             "might have been exacted, the opponents shall score 50 points in the penalty score",
             who="none",
             options=(
-                Option("waive", "a penalty was due: the declarer may not exact it"),
+                Option(
+                    "waive",
+                    "a penalty was due: the declarer may not exact it (the call of the card "
+                    "named, of every liable card if none is named, and a suit still to call lapse)",
+                ),
                 _points(50, ": no penalty was due for the incident"),
             ),
         ),
