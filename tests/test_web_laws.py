@@ -323,3 +323,21 @@ def test_royalton_gives_no_having_none_question() -> None:
     assert all(state_view(t, s, dummy_shown=True, extra={})["ask"] == [] for s in Seat)
     e = _refused(t, seat.left, {"type": "ask_renounce", "seat": seat.char})
     assert (e.status, e.code) == (409, "illegal") and "Royalton" in str(e) and "no law" in str(e)
+
+
+@pytest.mark.parametrize(("code", "offered"), [("daw", True), ("auction", True), ("whist", False)])
+def test_law_104_75_a_failure_to_comply_is_offered_for_correction_where_the_code_allows(
+    code: str, offered: bool
+) -> None:
+    """daw 104, Whist Club 75: a card played against a lawful call may be
+    corrected before the trick is quitted, so its holder alone is offered
+    the correction; the League's XI §5 allows none, so nothing is offered."""
+    from test_laws_worded2 import _failed_to_comply
+
+    t, seat, wrong, _lowest = _failed_to_comply(code)
+    failure = t.penalties.open_renounce(seat)
+    assert failure is not None and failure.kind == "comply" and failure.card == wrong
+    for s in Seat:
+        st = state_view(t, s, dummy_shown=True, extra={})
+        want = card_str(wrong) if offered and s == seat else None
+        assert st.get("renounce") == want, (code, s)

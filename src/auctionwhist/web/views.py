@@ -19,7 +19,7 @@ from ..calls import call_str
 from ..cards import Deal, Seat, card_str
 from ..codes import Code
 from ..laws.offences import offence, offences_for
-from ..records import Claimed, Event, Ruling
+from ..records import Claimed, Event, RenounceCorrected, Ruling
 from ..table import Table
 from ..table.irregularities import NAMED_BY_ACTION
 
@@ -227,7 +227,10 @@ def _own_renounce(t: Table, seat: Seat) -> str | None:
         holders.append(play.dummy)
     for s in holders:
         r = t.penalties.open_renounce(s)
-        if r is not None and r.kind != "comply":
+        # The table says what may be corrected: a renounce (daw 103), and a
+        # failure to comply where the code allows it (daw 104, Whist Club 75,
+        # Royalton 70; not AWL XI §5).
+        if r is not None and t.can(RenounceCorrected(s, r.card)):
             return card_str(r.card)
     return None
 

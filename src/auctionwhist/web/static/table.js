@@ -928,7 +928,7 @@ function renderLaws(s) {
   if (answeredAt !== -1 && s.phase === "play" && cardsPlayed(s) !== answeredAt) answeredAt = -1;
   $("ask-answer").hidden = answeredAt === -1;
   $("correct-button").hidden = !s.renounce;
-  if (s.renounce) $("correct-button").textContent = `Correct my renounce (the ${cardText(s.renounce)})`;
+  if (s.renounce) $("correct-button").textContent = `Correct my card (the ${cardText(s.renounce)})`;
   const list = $("rulings");
   list.textContent = "";
   for (const r of rulings) {
