@@ -15,76 +15,34 @@ label. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page
 
 from auctionwhist.calls import Contract, parse_call
 from auctionwhist.cards import Seat
 from auctionwhist.duplicate.schedule import TrayPlay
 from auctionwhist.duplicate.scorecard import declaration_text
-from auctionwhist.web.bench import free_port, wait_until_up
-from test_web_e2e import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, _act, _errors
+from test_web_e2e import (  # noqa: F401  (fixtures)
+    TIMEOUT,
+    _act,
+    _errors,
+    browser,
+    playwright,
+    server,
+    shots,
+)
 from test_web_numbers import Line, card_row_html, pbn_line, row_line
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
 
+WIDE = {"width": 1280, "height": 800}
+
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``whist serve --robot-delay 0`` on a free port over a fresh database."""
-    folder = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from auctionwhist.cli import main; main()", "serve",
-         "--port", str(port), "--database", f"sqlite:///{folder / 'whist.sqlite3'}",
-         "--robot-delay", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        wait_until_up(port, proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[BrowserContext]:
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="whist-chromium-"),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 800},
-        )
-        yield ctx
-        ctx.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = os.environ.get("WHIST_SCREENSHOTS")
-    out = Path(folder) if folder else tmp_path
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 def _view(page: Page, api: str) -> dict[str, Any]:
@@ -128,9 +86,12 @@ def _traveller_cells(want: Line, tp: TrayPlay) -> tuple[str, str, str, str]:
 
 
 def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
-    server: str, browser: BrowserContext, shots: Path
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
 ) -> None:
     director = browser.new_page()
+    director.set_viewport_size(WIDE)  # the docs' screenshots are 1,280 x 800
     errors = _errors(director)
     director.goto(server + "/")
     form = director.locator("form.direct")
@@ -151,7 +112,7 @@ def test_a_director_walks_a_match_of_people_from_the_links_to_the_results(
     director.set_viewport_size({"width": 390, "height": 844})
     assert director.evaluate("document.documentElement.scrollWidth") <= 390
     director.screenshot(path=str(shots / "director-people-phone.png"))
-    director.set_viewport_size({"width": 1280, "height": 800})
+    director.set_viewport_size(WIDE)
     seats: dict[str, Page] = {}
     for i in range(rows.count()):
         where = rows.nth(i).locator("td").nth(1).inner_text()  # "table 1, North"

@@ -14,6 +14,7 @@ irregularity called to the table's attention and a lead out of turn (daw
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -184,15 +185,20 @@ def test_a_renounce_from_the_page_corrected_then_established_and_the_revoke_scor
     # the card goes back, and the declarant chooses the penalty on his page.
     done: dict[str, str] = {}
 
-    def renounce_once(v: dict[str, Any]) -> bool:
-        card = renounce_card(v)
-        if card is None or "first" in done:
-            return False
-        done["first"] = card
-        assert click(south, f"#my-hand button[data-card='{card}']") == card
-        return True
+    def renounce(key: str) -> Callable[[dict[str, Any]], bool]:
+        """South's play: a renounce from the page, once, kept as ``done[key]``."""
 
-    drive(south, east, lambda: "first" in done, south_plays=renounce_once)
+        def plays(v: dict[str, Any]) -> bool:
+            card = renounce_card(v)
+            if card is None or key in done:
+                return False
+            done[key] = card
+            assert click(south, f"#my-hand button[data-card='{card}']") == card
+            return True
+
+        return plays
+
+    drive(south, east, lambda: "first" in done, south_plays=renounce("first"))
     south.wait_for_selector("#correct-button:not([hidden])")
     assert east.is_hidden("#correct-button"), "East is not told South holds the suit"
     assert east.is_hidden("#penalty")
@@ -210,15 +216,7 @@ def test_a_renounce_from_the_page_corrected_then_established_and_the_revoke_scor
 
     # 2. A renounce let stand: nothing is said while it may be corrected; it
     # is established once a card of the next trick is played (daw 100).
-    def renounce_again(v: dict[str, Any]) -> bool:
-        card = renounce_card(v)
-        if card is None or "second" in done:
-            return False
-        done["second"] = card
-        assert click(south, f"#my-hand button[data-card='{card}']") == card
-        return True
-
-    drive(south, east, lambda: "second" in done, south_plays=renounce_again)
+    drive(south, east, lambda: "second" in done, south_plays=renounce("second"))
     south.wait_for_selector("#correct-button:not([hidden])")
     assert east.is_hidden("#penalty")
     # Play on: the trick is quitted, the next one begins, and South can no

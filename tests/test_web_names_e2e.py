@@ -11,73 +11,30 @@ movie. Screenshots (1,280 × 800 and a phone's 390 × 844) go to
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page
 
-from auctionwhist.web.bench import free_port, wait_until_up
-from test_web_e2e import CHROMIUM, CHROMIUM_ARGS, _errors, _play_to_the_end
+from test_web_e2e import (  # noqa: F401  (fixtures)
+    _errors,
+    _play_to_the_end,
+    browser,
+    playwright,
+    server,
+    shots,
+)
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
+
+WIDE = {"width": 1280, "height": 800}
 
 SEED = 11
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``whist serve --robot-delay 0`` on a free port over a fresh database."""
-    folder = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from auctionwhist.cli import main; main()", "serve",
-         "--port", str(port), "--database", f"sqlite:///{folder / 'whist.sqlite3'}",
-         "--robot-delay", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        wait_until_up(port, proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[BrowserContext]:
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="whist-chromium-"),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 800},
-        )
-        yield ctx
-        ctx.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = os.environ.get("WHIST_SCREENSHOTS")
-    out = Path(folder) if folder else tmp_path
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
-def _friends(page: Page, server: str) -> None:
+def _friends(page: Page, base: str) -> None:
     """The home page's table for friends, each seat named; North's link."""
-    page.goto(server + "/")
+    page.goto(base + "/")
     page.check("input[name=code][value=auction]")
     page.click("details.friends-names summary")
     for seat, name in (("N", 'Ann "Nan" Lee'), ("E", "Bob"), ("S", "  Cora  "), ("W", "")):
@@ -90,8 +47,13 @@ def _friends(page: Page, server: str) -> None:
     page.wait_for_selector("#table-page[data-phase=auction]")
 
 
-def test_names_explanations_and_review(server: str, browser: BrowserContext, shots: Path) -> None:
+def test_names_explanations_and_review(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
     page = browser.new_page()
+    page.set_viewport_size(WIDE)  # the docs' screenshots are 1,280 x 800
     errors = _errors(page)
 
     # -- names at a table for friends ------------------------------------------------
