@@ -20,6 +20,7 @@ from auctionwhist.robots.bidding import (
     SANGUINE,
     BiddingRobot,
     decide,
+    royalton,
     rules,
     style_from,
 )
@@ -290,7 +291,8 @@ def test_every_rule_is_named_and_cites_its_passage() -> None:
     names = [r.name for r in (*COUNTS, *ROYALTON)]
     for r in (*COUNTS, *ROYALTON):
         assert r.name and any(a in r.source for a in ("Hopson", "Goodfellow", "Hawley"))
-        assert getattr(rules, r.name) is r
+        assert getattr(rules, r.name, None) is r or getattr(royalton, r.name) is r
+        assert r.meaning and r.meaning.endswith(".")
     assert len(set(r.name for r in COUNTS)) == len(COUNTS)
     assert len(set(r.name for r in ROYALTON)) == len(ROYALTON)
     assert "royal_call" in names and "one_spade" in names

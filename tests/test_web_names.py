@@ -12,8 +12,8 @@ import pytest
 from auctionwhist.cards import Deal, Seat
 from auctionwhist.formats.jsonlog import events_from_json
 from auctionwhist.formats.pbn import parse_games
+from auctionwhist.robots.bidding import COUNTS, ROYALTON
 from auctionwhist.robots.bidding.robot import MEANINGS, BiddingRobot, explain_call
-from auctionwhist.robots.bidding.rules import COUNTS, ROYALTON
 from auctionwhist.robots.view import SeatView
 from auctionwhist.table import Table
 from web_helpers import TestClient, app_client, connect, play_a_deal

@@ -2,8 +2,9 @@
 citing their passages, a family per code (the old and new counts; Royalton),
 and Hopson's "personal equation" as a style."""
 
-from .robot import Advice, BiddingRobot, Credit, advise, decide, view_of_auction
-from .rules import COUNTS, ROYALTON, family_for
+from .robot import Advice, BiddingRobot, Credit, advise, decide, family_for, view_of_auction
+from .royalton import ROYALTON
+from .rules import COUNTS
 from .situation import CONSERVATIVE, SANGUINE, SOUND, Decision, Rule, Situation, style_from
 
 __all__ = [

@@ -15,7 +15,8 @@ from ...table import Table
 from ..player import CardPolicy, PlayerBase, lowest_or_cheapest_win
 from ..view import ScoreContext, SeatView
 from . import evaluate as ev
-from .rules import family_for
+from .royalton import ROYALTON
+from .rules import COUNTS
 from .situation import SOUND, Decision, Rule, Situation, style_from
 
 __all__ = [
@@ -35,39 +36,13 @@ __all__ = [
 # ``Decision.reason`` speaks of its own cards (counts, honors, quick tricks),
 # which the laws let no one learn but from the calls; this is the general
 # form shown while the deal is played (docs/decisions.md).
-MEANINGS: dict[str, str] = {
-    "cautious_redouble": "Redouble: the doubled declaration is made with tricks to spare.",
-    "take_out_of_double": "A take-out of partner's doubled declaration into a suit of higher "
-    "value, holding none of his.",
-    "free_double": "A free double: the declaration would give the adversaries game if made, "
-    "so doubling it costs nothing more.",
-    "penalty_double": "A double for penalties: the adversaries are bid up beyond what the "
-    "doubler thinks they can make.",
-    "double_one_spade": "The double of the dealer's one spade: short high black cards and "
-    "outside strength, to inform partner.",
-    "one_no_trump": "One no-trump: an even hand with three suits protected and quick tricks.",
-    "two_on_long_suit": "Two in a suit: a long suit and outside strength, an aggressive bid "
-    "for game in four.",
-    "one_of_a_suit": "One in a suit: the suit headed by the ace, or king and queen, with two "
-    "quick tricks or more in the hand.",
-    "weakness_take_out": "Two in a suit over partner's no-trump: a long low suit and nothing "
-    "else, a hand of no help to the no-trump.",
-    "leave_one_spade": "Pass over partner's one spade: a poor hand; his loss is limited.",
-    "show_the_lead": "A suit over the dealer's no-trump: to show partner what to lead.",
-    "support_partner": "A raise of partner's declaration: two tricks for him in this hand.",
-    "leave_partner": "Pass: partner's declaration stands (it gives game, or he holds to it).",
-    "full_value": "The declaration worth most within what the partnership's hands should "
-    "take, game first.",
-    "one_spade": "One spade: the dealer must declare, and the hand warrants no higher bid.",
-    "sit_tight": "Pass: no sound declaration or double.",
-    "answer_no_trump_call": "The answer to partner's no-trump: his call for this hand's best "
-    "suit, which is mandatory.",
-    "royal_call": "A royal: the same level as the adversaries' bid, called as the more "
-    "meritorious declaration.",
-    "nullo_on_low_hand": "A nullo: a low hand, few cards likely to win a trick.",
-    "no_trump_call": "A no-trump call: strength in every suit, calling for partner's best suit.",
-    "dealer_no_bid": "No bid: the dealer's hand has no declaration of merit.",
-}
+# What a call by each rule shows (``Rule.meaning``), by the rule's name.
+MEANINGS: dict[str, str] = {r.name: r.meaning for r in (*COUNTS, *ROYALTON)}
+
+
+def family_for(code_royal_bids: bool) -> tuple[Rule, ...]:
+    """Royalton's rules where the code has royal bids, else the counts'."""
+    return ROYALTON if code_royal_bids else COUNTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from ...calls import DENOMINATIONS, Bid, Other
 from . import evaluate as ev
 from .situation import Decision, Rule, Situation, rule
 
-__all__ = ["COUNTS", "ROYALTON", "family_for"]
+__all__ = ["COUNTS"]
 
 _SUITS = ("C", "D", "H", "S")
 
@@ -44,7 +44,11 @@ def _defence(s: Situation, bid: Bid) -> float:
 
 # Hopson, "Doubling and Re-doubling": "If you have been doubled, be extremely
 # cautious about re-doubling."
-@rule("cautious_redouble", 'Hopson, "Doubling and Re-doubling"')
+@rule(
+    "cautious_redouble",
+    'Hopson, "Doubling and Re-doubling"',
+    "Redouble: the doubled declaration is made with tricks to spare.",
+)
 def cautious_redouble(s: Situation) -> Decision | None:
     last = s.last
     if last is None or not s.legal(Other.REDOUBLE) or last[1].denom.nullo:
@@ -58,7 +62,11 @@ def cautious_redouble(s: Situation) -> Decision | None:
 # Hopson, "Doubling and Re-doubling": "When your partner's bid has been
 # doubled, take him out if you can with safety ... by bidding on some suit of a
 # higher value"; "do not be over-anxious to take him out".
-@rule("take_out_of_double", 'Hopson, "Doubling and Re-doubling"')
+@rule(
+    "take_out_of_double",
+    'Hopson, "Doubling and Re-doubling"',
+    "A take-out of partner's doubled declaration into a suit of higher value, holding none of his.",
+)
 def take_out_of_double(s: Situation) -> Decision | None:
     last = s.last
     if last is None or last[0] != s.view.partner or s.view.doubled != 1:
@@ -85,7 +93,12 @@ def take_out_of_double(s: Situation) -> Decision | None:
 
 # Hopson, "Doubling and Re-doubling": the "free double" — where the
 # adversaries' bid gives them game if made, a double costs nothing more.
-@rule("free_double", 'Hopson, "Doubling and Re-doubling" (the free double)')
+@rule(
+    "free_double",
+    'Hopson, "Doubling and Re-doubling" (the free double)',
+    "A free double: the declaration would give the adversaries game if made, so "
+    "doubling it costs nothing more.",
+)
 def free_double(s: Situation) -> Decision | None:
     last = s.last
     if last is None or not s.legal(Other.DOUBLE):
@@ -107,7 +120,12 @@ def free_double(s: Situation) -> Decision | None:
 # your opponents up to a point at which you can double"; "it is seldom
 # advisable to double a bid of one"; and (The Second Bidder) "it is almost
 # always dangerous to double one no-trump".
-@rule("penalty_double", 'Hopson, "Doubling and Re-doubling"')
+@rule(
+    "penalty_double",
+    'Hopson, "Doubling and Re-doubling"',
+    "A double for penalties: the adversaries are bid up beyond what the doubler "
+    "thinks they can make.",
+)
 def penalty_double(s: Situation) -> Decision | None:
     last = s.last
     if last is None or not s.legal(Other.DOUBLE):
@@ -129,7 +147,12 @@ def penalty_double(s: Situation) -> Decision | None:
 # Hopson, "The Second Bidder": "double his one spade bid on short high black
 # cards together with some outside strength, in order to inform your partner";
 # "never bid two spades over a one spade bid".
-@rule("double_one_spade", 'Hopson, "The Second Bidder"')
+@rule(
+    "double_one_spade",
+    'Hopson, "The Second Bidder"',
+    "The double of the dealer's one spade: short high black cards and outside "
+    "strength, to inform partner.",
+)
 def double_one_spade(s: Situation) -> Decision | None:
     last = s.last
     if s.position != 2 or not s.first_round or last is None or not s.weak_suit:
@@ -160,7 +183,11 @@ def _nt_hand(s: Situation, quick: float) -> bool:
 # it enables you to anticipate a no-trump declaration of the second hand";
 # "The Second Bidder": "the no-trump bid is still, of course, the best
 # declaration possible".
-@rule("one_no_trump", 'Hopson, "The Dealer\'s Bid"')
+@rule(
+    "one_no_trump",
+    'Hopson, "The Dealer\'s Bid"',
+    "One no-trump: an even hand with three suits protected and quick tricks.",
+)
 def one_no_trump(s: Situation) -> Decision | None:
     if s.position > 2 or not s.first_round or s.partner_bids or "NT" not in s.values:
         return None
@@ -180,7 +207,11 @@ def one_no_trump(s: Situation) -> Decision | None:
 # Hopson, "The Dealer's Bid": "Holding six or seven cards headed by the queen
 # or jack in royals or hearts, together with outside strength such as an ace
 # and king, bid to make two"; the bid is kept to the suits that go game in four.
-@rule("two_on_long_suit", 'Hopson, "The Dealer\'s Bid"')
+@rule(
+    "two_on_long_suit",
+    'Hopson, "The Dealer\'s Bid"',
+    "Two in a suit: a long suit and outside strength, an aggressive bid for game in four.",
+)
 def two_on_long_suit(s: Situation) -> Decision | None:
     if not s.opening:
         return None
@@ -211,7 +242,12 @@ def _biddable(s: Situation, suit: int) -> bool:
 # Hopson, "The Dealer's Bid": "you must have two quick tricks with outside
 # support to bid to make one odd in any suit. For example, ace, king, and two
 # small cards with outside support is a sound declaration."
-@rule("one_of_a_suit", 'Hopson, "The Dealer\'s Bid"')
+@rule(
+    "one_of_a_suit",
+    'Hopson, "The Dealer\'s Bid"',
+    "One in a suit: the suit headed by the ace, or king and queen, with two quick "
+    "tricks or more in the hand.",
+)
 def one_of_a_suit(s: Situation) -> Decision | None:
     if not s.first_round or s.partner_bids or (s.last is not None and s.last[1].level > 1):
         return None
@@ -240,7 +276,12 @@ def one_of_a_suit(s: Situation) -> Decision | None:
 # practically, except a long low suit ... you must bid two in that suit,
 # provided it be royals, hearts, or diamonds"; "if your hand is worse ...
 # leave his no-trump alone".
-@rule("weakness_take_out", 'Hopson, "The Third Bidder"')
+@rule(
+    "weakness_take_out",
+    'Hopson, "The Third Bidder"',
+    "Two in a suit over partner's no-trump: a long low suit and nothing else, a hand "
+    "of no help to the no-trump.",
+)
 def weakness_take_out(s: Situation) -> Decision | None:
     last = s.last
     if last is None or last[0] != s.view.partner or last[1] != Bid(1, "NT"):
@@ -265,7 +306,11 @@ def weakness_take_out(s: Situation) -> Decision | None:
 # Hopson, "The Third Bidder": "Should your partner bid one spade and the second
 # player pass, do not take him out on a poor hand, because his loss in
 # penalties is limited to 100."
-@rule("leave_one_spade", 'Hopson, "The Third Bidder"')
+@rule(
+    "leave_one_spade",
+    'Hopson, "The Third Bidder"',
+    "Pass over partner's one spade: a poor hand; his loss is limited.",
+)
 def leave_one_spade(s: Situation) -> Decision | None:
     last = s.last
     if not s.weak_suit or last is None or last[0] != s.view.partner:
@@ -282,7 +327,11 @@ def leave_one_spade(s: Situation) -> Decision | None:
 # Hopson, "The Fourth Bidder": "Where the dealer has bid a no-trump, it is often
 # of the utmost importance for the fourth player to bid some suit in order to
 # show his partner what to lead."
-@rule("show_the_lead", 'Hopson, "The Fourth Bidder"')
+@rule(
+    "show_the_lead",
+    'Hopson, "The Fourth Bidder"',
+    "A suit over the dealer's no-trump: to show partner what to lead.",
+)
 def show_the_lead(s: Situation) -> Decision | None:
     if s.position != 4 or not s.first_round:
         return None
@@ -303,7 +352,11 @@ def show_the_lead(s: Situation) -> Decision | None:
 # two tricks for him in your hand ... you must not support your partner's bid
 # on trumps alone"; "if his partner holds to his original bid it is usually
 # best to leave him with it".
-@rule("support_partner", 'Hopson, "The Third Bidder"')
+@rule(
+    "support_partner",
+    'Hopson, "The Third Bidder"',
+    "A raise of partner's declaration: two tricks for him in this hand.",
+)
 def support_partner(s: Situation) -> Decision | None:
     bids = s.partner_bids
     if not bids or s.ours_standing:
@@ -322,7 +375,11 @@ def support_partner(s: Situation) -> Decision | None:
 # Hopson, "The Third Bidder": "if his partner holds to his original bid it is
 # usually best to leave him with it", and "Know the Score": a declaration
 # that already gives game needs no more.
-@rule("leave_partner", 'Hopson, "The Third Bidder"; "Know the Score"')
+@rule(
+    "leave_partner",
+    'Hopson, "The Third Bidder"; "Know the Score"',
+    "Pass: partner's declaration stands (it gives game, or he holds to it).",
+)
 def leave_partner(s: Situation) -> Decision | None:
     last = s.last
     if last is None or last[0] != s.view.partner or s.view.doubled:
@@ -365,7 +422,11 @@ def _candidates(s: Situation) -> list[str]:
 # importance"; Hopson, "The Fourth Bidder": "it is generally well to over-bid
 # the declaration of an opponent if you can do so with safety". The contract
 # worth most, game first ("Know the Score"), within the hands' tricks.
-@rule("full_value", 'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"')
+@rule(
+    "full_value",
+    'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"',
+    "The declaration worth most within what the partnership's hands should take, game first.",
+)
 def full_value(s: Situation) -> Decision | None:
     if s.opening:
         return None  # the dealer's first call follows the dealer's own rules
@@ -401,7 +462,11 @@ def full_value(s: Situation) -> Decision | None:
 # Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
 # the judgment of the dealer his hand does not warrant an initial bid higher
 # than one spade" (the dealer must declare: daw 52, Whist Club 44).
-@rule("one_spade", 'Hopson, "The Dealer\'s Bid"')
+@rule(
+    "one_spade",
+    'Hopson, "The Dealer\'s Bid"',
+    "One spade: the dealer must declare, and the hand warrants no higher bid.",
+)
 def one_spade(s: Situation) -> Decision | None:
     if not s.opening:
         return None
@@ -414,101 +479,14 @@ def one_spade(s: Situation) -> Decision | None:
 
 # Hopson, "The Second Bidder": "where you have nothing else in your hand ...
 # sit tight and do not bid and do not double"; "Sit tight when your luck is bad."
-@rule("sit_tight", 'Hopson, "The Second Bidder"')
+@rule(
+    "sit_tight",
+    'Hopson, "The Second Bidder"',
+    "Pass: no sound declaration or double.",
+)
 def sit_tight(s: Situation) -> Decision | None:
     if Other.PASS in s.view.legal_calls:
         return Decision(Other.PASS, "Pass: the hand holds no sound declaration or double.")
-    return None
-
-
-# -- Royalton (Hawley, chapter I) --------------------------------------------
-
-
-# Hawley ch. I, "The Nullo": the no-trump's "value under this system has been
-# reduced to an honest call for the partner's best suit, and this call is
-# mandatory."
-@rule("answer_no_trump_call", 'Hawley, Royalton ch. I ("The Nullo")')
-def answer_no_trump_call(s: Situation) -> Decision | None:
-    last = s.last
-    if last is None or last[0] != s.view.partner or last[1].denomination != "NT":
-        return None
-    if len(s.partner_bids) != 1:
-        return None
-    suit = s.best_suit()
-    b = s.cheapest(s.suit_key(suit))
-    if b is None or b.level > last[1].level + 1:
-        return None
-    return Decision(
-        b, f"{b}: partner's no-trump calls for my best suit, and the call is mandatory."
-    )
-
-
-# Hawley ch. I: "a meritorious bid may 'call' the pushing bid, or outrank an
-# equal bid for tricks odd by bidding his lower declaration as a 'royal'. For
-# example, A has declared three spades, and an opponent three hearts ... he
-# raises his three spades to three spades 'royal'."
-@rule("royal_call", "Hawley, Royalton ch. I (the royal bid)")
-def royal_call(s: Situation) -> Decision | None:
-    last = s.last
-    if last is None or last[0].side == s.view.seat.side or last[1].royal:
-        return None
-    ours = s.my_bids or s.partner_bids
-    if not ours:
-        return None
-    mine = ours[-1]
-    if mine.level != last[1].level or mine.royal or mine.denom.nullo:
-        return None
-    b = Bid(mine.level, mine.denomination, royal=True)
-    if s.estimate(mine.denomination) < 6 + b.level + s.shift(0.5):
-        return None
-    return Decision(
-        b,
-        f"{mine} royal: {last[1]} looks a pushing bid, and ours at the same level is the "
-        "more meritorious; I call it, risking 100 a trick.",
-    )
-
-
-# Hawley ch. I, "The Nullo": a low hand — deuces and treys, no long high suit —
-# makes the nullo, "the most precarious of all and the most difficult to play".
-@rule("nullo_on_low_hand", 'Hawley, Royalton ch. I ("The Nullo")')
-def nullo_on_low_hand(s: Situation) -> Decision | None:
-    if "NL" not in s.values:
-        return None
-    danger = ev.nullo_danger(s.hand)
-    if danger > s.shift(1.0, 1.0):
-        return None
-    if s.partner_bids and not any(b.denom.nullo for b in s.partner_bids):
-        return None  # partner has shown tricks, not a low hand
-    b = s.cheapest("NL")
-    if b is None:
-        return None
-    top = 2 if danger == 0 else 1
-    if b.level > top:
-        return None
-    return Decision(b, f"{b}: a low hand with only {danger} card(s) likely to win a trick.")
-
-
-# Hawley ch. I: the no-trump "is a most valuable asset here, in that honest
-# information, strength, can be developed ... a logical and effective call for
-# the partner's best suit to develop a suit declaration".
-@rule("no_trump_call", "Hawley, Royalton ch. I (summary 14)")
-def no_trump_call(s: Situation) -> Decision | None:
-    if not s.first_round or s.partner_bids or s.my_bids:
-        return None
-    if not _nt_hand(s, 3.0) or any(ev.length(s.hand, x) >= 5 for x in range(4)):
-        return None
-    b = s.cheapest("NT")
-    if b is None or b.level > 1:
-        return None
-    return Decision(b, f"{b}: strength in every suit; I call for partner's best suit.")
-
-
-# Hawley ch. I, "Dealer 'No Bid'": the dealer, like every other hand, may pass
-# "instead of compelling a declaration of weakness" (Royalton law 30).
-@rule("dealer_no_bid", "Hawley, Royalton ch. I (\"Dealer 'No Bid'\")")
-def dealer_no_bid(s: Situation) -> Decision | None:
-    if s.opening and Other.NO_BID in s.view.legal_calls:
-        return Decision(Other.NO_BID, "No bid: the hand has no declaration of merit.")
     return None
 
 
@@ -530,25 +508,3 @@ COUNTS: tuple[Rule, ...] = (
     one_spade,
     sit_tight,
 )
-
-ROYALTON: tuple[Rule, ...] = (
-    cautious_redouble,
-    take_out_of_double,
-    answer_no_trump_call,
-    royal_call,
-    free_double,
-    penalty_double,
-    leave_partner,
-    nullo_on_low_hand,
-    no_trump_call,
-    one_of_a_suit,
-    support_partner,
-    full_value,
-    dealer_no_bid,
-    sit_tight,
-)
-
-
-def family_for(code_royal_bids: bool) -> tuple[Rule, ...]:
-    """Royalton's rules where the code has royal bids, else the counts'."""
-    return ROYALTON if code_royal_bids else COUNTS

@@ -235,6 +235,10 @@ class Rule:
 
     name: str
     source: str  # e.g. 'Hopson, "The Dealer\'s Bid"'
+    # What the call shows, as the period's published methods let every
+    # player know it: never what the robot's own hand holds (the web app
+    # shows it while the deal is played; docs/decisions.md).
+    meaning: str
     fn: RuleFn = field(repr=False)
 
     def __call__(self, s: Situation) -> Decision | None:
@@ -244,10 +248,11 @@ class Rule:
         return d
 
 
-def rule(name: str, source: str) -> Callable[[RuleFn], Rule]:
-    """Declare a rule: ``@rule("one_no_trump", 'Hopson, "The Dealer\'s Bid"')``."""
+def rule(name: str, source: str, meaning: str) -> Callable[[RuleFn], Rule]:
+    """Declare a rule: its name, the passage it follows, and what the call
+    shows to the table (``Rule.meaning``)."""
 
     def wrap(fn: RuleFn) -> Rule:
-        return Rule(name, source, fn)
+        return Rule(name, source, meaning, fn)
 
     return wrap
