@@ -45,7 +45,7 @@ from ..dealing import deal as deal_cards
 from ..errors import WhistError
 from ..robots.bidding import decide as current_decide
 from ..robots.bidding.baseline import decide as baseline_decide
-from ..robots.view import SeatView
+from ..robots.view import ScoreContext, SeatView
 from ..table import Table
 
 __all__ = [
@@ -104,7 +104,8 @@ def bid_auction(code: Code, deal: Deal, bidders: Mapping[Seat, Bidder]) -> Table
     while table.phase == "auction":
         seat = table.to_act
         assert seat is not None
-        view = SeatView.of(table, seat)
+        # scored alone as a duplicate deal (``contract_score``), so bid as one
+        view = SeatView.of(table, seat, ScoreContext(duplicate=True))
         call = bidders[seat](view)
         if call not in view.legal_calls:
             raise BiddingError(f"{seat.name.title()}'s bidding made {call}, not a legal call now")

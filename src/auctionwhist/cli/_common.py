@@ -8,6 +8,7 @@ law where a law is the reason, and exit status 2; never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -35,6 +36,7 @@ from ..cards import (
 )
 from ..codes import CODES, Code, find_code
 from ..errors import WhistError
+from ..robots.view import ScoreContext
 from ..scoring import DealResult, DealScore, Revoke
 
 __all__ = [
@@ -58,6 +60,7 @@ __all__ = [
     "one_line",
     "outcome",
     "revokes_of",
+    "score_context_of",
     "score_table",
     "seat_of",
     "trump_of",
@@ -157,6 +160,40 @@ def code_of(text: str) -> Code:
 
 
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W"}
+_PAIR = re.compile(r"^\s*(\d+)\s*[-:/]\s*(\d+)\s*$")
+
+
+def _pair(option: str, text: str) -> tuple[int, int]:
+    m = _PAIR.match(text)
+    if m is None:
+        fail(f"{option} {text!r}: give North-South's then East-West's, e.g. 18-6")
+    return int(m[1]), int(m[2])
+
+
+def score_context_of(code: Code, score: str | None, games: str | None) -> ScoreContext | None:
+    """``--score`` (trick points toward the game in progress, N-S then E-W) and
+    ``--games`` (games won this rubber) as the score the robots bid and play
+    for; None when neither is given (each deal from love)."""
+    if score is None and games is None:
+        return None
+    if code.game is None or code.game.per_deal or not code.rubbers:
+        option = "--score" if score is not None else "--games"
+        fail(
+            f"{option}: {code.cite('game')}: under {code.key} game is won in a single deal, "
+            "so each deal is bid as from love; there is no rubber score to give"
+        )
+    below = _pair("--score", score) if score is not None else (0, 0)
+    won = _pair("--games", games) if games is not None else (0, 0)
+    if max(below) >= code.game.points:
+        fail(
+            f"--score {score!r}: {code.game.points} below the line is game "
+            f"({code.cite('game')}); give the points toward the game in progress"
+        )
+    if max(won) > 1:
+        fail(f"--games {games!r}: a side with two games has won the rubber ({code.cite('rubber')})")
+    return ScoreContext(duplicate=False, below=below, games=won)
+
+
 SEAT_WORDS.update({"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"})
 
 

@@ -14,13 +14,11 @@ from ..cards import DealError, hand_from_pbn
 from ..codes import Code
 from ..errors import WhistError
 from ..robots.bidding import advise, style_from, view_of_auction
-from ..robots.view import ScoreContext
-from ._common import CODE_LIST, code_of, fail, new_console, seat_of
+from ._common import CODE_LIST, code_of, fail, new_console, score_context_of, seat_of
 
 __all__ = ["bid_command"]
 
 _HAND_FORM = "PBN, spades.hearts.diamonds.clubs, e.g. AKQ2.KJ3.T98.432 (a void: AKQJ2.KJ3..T9432)"
-_PAIR = re.compile(r"^\s*(\d+)\s*[-:/]\s*(\d+)\s*$")
 
 
 def _hand_of(code: Code, text: str) -> int:
@@ -46,33 +44,6 @@ def _calls_of(text: str) -> list[Call]:
         except WhistError as e:
             fail(f"--auction: call {i}, {word!r}: {e}")
     return calls
-
-
-def _pair(option: str, text: str) -> tuple[int, int]:
-    m = _PAIR.match(text)
-    if m is None:
-        fail(f"{option} {text!r}: give North-South's then East-West's, e.g. 18-6")
-    return int(m[1]), int(m[2])
-
-
-def _score_of(code: Code, score: str | None, games: str | None) -> ScoreContext | None:
-    if score is None and games is None:
-        return None
-    if code.game is None or code.game.per_deal or not code.rubbers:
-        fail(
-            f"--score: {code.cite('game')}: under {code.key} game is won in a single deal, "
-            "so each deal is bid as from love; there is no rubber score to give"
-        )
-    below = _pair("--score", score) if score is not None else (0, 0)
-    won = _pair("--games", games) if games is not None else (0, 0)
-    if max(below) >= code.game.points:
-        fail(
-            f"--score {score!r}: {code.game.points} below the line is game "
-            f"({code.cite('game')}); give the points toward the game in progress"
-        )
-    if max(won) > 1:
-        fail(f"--games {games!r}: a side with two games has won the rubber ({code.cite('rubber')})")
-    return ScoreContext(duplicate=False, below=below, games=won)
 
 
 def bid_command(
@@ -129,7 +100,7 @@ def bid_command(
     mine = _hand_of(c, hand)
     first = seat_of("--dealer", dealer)
     calls = _calls_of(auction)
-    context = _score_of(c, score, games)
+    context = score_context_of(c, score, games)
     try:
         robot_style = style_from(style)
     except WhistError as e:

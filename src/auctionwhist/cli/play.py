@@ -18,12 +18,16 @@ from rich.text import Text
 
 from ..calls import Bid, Call, call_str, parse_call
 from ..cards import RANK_CHARS, Seat, Suit, card_from_str, card_rank
+from ..codes import Code
 from ..dealing import deal as deal_cards
 from ..errors import WhistError
 from ..records import Action, Bridged, CallMade, CardPlayed, LeadCalled
+from ..robots.view import ScoreContext, SeatView
+from ..scoring import DealScore, Rubber
 from ..table import Table
 from ._common import (
     CODE_LIST,
+    SIDES,
     card_text,
     code_of,
     fail,
@@ -32,6 +36,7 @@ from ._common import (
     new_console,
     one_line,
     outcome,
+    score_context_of,
     score_table,
 )
 
@@ -145,21 +150,43 @@ def play_command(
             help="The robots in the other seats: montecarlo (strong), heuristic (fast), random."
         ),
     ] = "montecarlo",
+    score: Annotated[
+        str | None,
+        typer.Option(
+            help="Rubber codes: the deal is played at this score, the trick points below "
+            "the line toward the game in progress, North-South's then East-West's, e.g. 20-0 "
+            "(default: love)."
+        ),
+    ] = None,
+    games: Annotated[
+        str | None,
+        typer.Option(help="Rubber codes: games won this rubber, N-S then E-W, e.g. 1-0."),
+    ] = None,
+    rubber: Annotated[
+        bool,
+        typer.Option(
+            "--rubber",
+            help="Rubber codes: play deals until a side has won two games, the score "
+            "carried from deal to deal.",
+        ),
+    ] = False,
     log: Annotated[
         Path | None,
         typer.Option(
             help="Write the deal's event log (JSON) here at the end, or when you leave: "
-            "`whist review` reads it."
+            "`whist review` reads it. In a rubber, deal k's log goes to NAME-k.json."
         ),
     ] = None,
 ) -> None:
-    """Play one deal in the terminal from the South seat.
+    """Play one deal, or a rubber, in the terminal from the South seat.
 
     You bid and play South (and North's cards when North is your dummy); the
     robots play the other seats, reproducibly from --seed. Type a
     call (1H, 2NT, pass, X, XX, no bid) or a card (SA, H10, or just the rank
     when the suit is clear); '?' repeats the choices, 'quit' leaves.
     At the end of input (piped or closed stdin) the robot plays South too.
+    Under a rubber code the robots bid for the score: --score and --games set
+    it for one deal, --rubber carries it from deal to deal.
 
     [bold]Examples[/bold]
 
@@ -169,11 +196,24 @@ def play_command(
 
       printf '1S\\npass\\n' | whist play --code auction --seed 3
 
+      whist play --code auction --seed 4 --score 20-0 --games 1-0
+
+      whist play --code royals --rubber --robot heuristic --auto
+
       whist play --code daw --seed 1 --log deal.json   (then: whist review deal.json)
     """
     c = code_of(code)
     if number < 1:
         fail(f"--number {number}: deals are numbered from 1")
+    context = score_context_of(c, score, games)
+    if rubber:
+        if not c.rubbers:
+            fail(
+                f"--rubber: {c.cite('game')}: under {c.key} game is won in a single deal "
+                "and each deal is scored alone; there are no rubbers"
+            )
+        if context is not None:
+            fail("--rubber starts the rubber at love; --score and --games are for one deal")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     from ..robots import ROBOTS, make_robot
@@ -186,23 +226,44 @@ def play_command(
             log.touch()  # an unwritable path is refused before the deal, not after it
         except OSError as e:
             fail(f"--log {log}: {e.strerror or e}")
+        if rubber:
+            log.unlink()  # each deal's log has its own name
 
+    out = new_console()
+    io = _Stdin(sys.stdin, out)
+    if auto:
+        io.closed = True
+    if not rubber:
+        _one_deal(c, seed, number, player, io, out, context, log)
+        return
+    _rubber(c, seed, number, player, io, out, log)
+
+
+def _one_deal(
+    c: Code,
+    seed: int,
+    number: int,
+    player: Player,
+    io: _Stdin,
+    out: Console,
+    score: ScoreContext | None,
+    log: Path | None,
+) -> DealScore:
+    """One deal at the terminal, played at ``score``; its score, shown."""
     d = deal_cards(c, None, number, seed=seed)
     rng = random.Random(seed)
     table = Table(c, d)
-    out = new_console()
-    io = _Stdin(sys.stdin, out)
     you = Seat.SOUTH
     out.print(Text(c.title, style="bold"))
     out.print(f"Deal {d.number} · dealer {d.dealer.name.title()} · seed {seed}")
+    if score is not None and not score.duplicate:
+        out.print(f"Score: {_score_line(score.below, score.games)}")
     if d.turned is not None:
         out.print(Text.assemble("Turned trump: ", card_text(d.turned), f" ({c.cite('trump')})"))
     out.print(hand_text(d.hands[you], "Your hand (South)"))
-    if auto:
-        io.closed = True
 
     try:
-        _play_at_terminal(table, you, io, out, player, rng)
+        _play_at_terminal(table, you, io, out, player, rng, score)
     finally:
         if log is not None:
             from ..formats.jsonlog import dumps
@@ -216,9 +277,58 @@ def play_command(
             ns, ew = table.tricks_won()
             summary += f"  (N-S {ns} tricks, E-W {ew})"
         out.print(Text(summary, style="bold"))
-    score_table(c, table.score(), out)
+    deal_score = table.score()
+    score_table(c, deal_score, out)
     if log is not None:
         out.print(f"Event log: {log} (whist review {log})")
+    return deal_score
+
+
+def _score_line(below: tuple[int, int], games: tuple[int, int]) -> str:
+    """``N-S 20, E-W 0 below the line; games N-S 1, E-W 0``."""
+    text = f"N-S {below[0]}, E-W {below[1]} below the line"
+    if any(games):
+        text += f"; games N-S {games[0]}, E-W {games[1]}"
+    return text
+
+
+def _rubber(
+    c: Code, seed: int, number: int, player: Player, io: _Stdin, out: Console, log: Path | None
+) -> None:
+    """Deals until a side has won two games (Whist Club 1, Royalton 93), the
+    robots knowing the score at each; then the rubber made up. Deal k is
+    numbered ``number + k - 1`` (the deal passes to the left) and seeded from
+    ``seed`` (the first deal is ``whist play --seed SEED`` itself); each
+    deal's seed is printed, so that any one can be played again with
+    ``--seed``, ``--number``, ``--score`` and ``--games``."""
+    r = Rubber(c)
+    seeds = random.Random(seed)
+    k = 0
+    while not r.finished:
+        k += 1
+        if k > 1:
+            seed = seeds.randrange(1_000_000)
+            out.print()
+        path = None if log is None else log.with_name(f"{log.stem}-{k}{log.suffix or '.json'}")
+        s = _one_deal(c, seed, number + k - 1, player, io, out, ScoreContext.of_rubber(r), path)
+        r.add(s)
+    bonus = r.finish()
+    winner = r.winner
+    assert winner is not None
+    out.print()
+    out.print(
+        Text(
+            f"{SIDES[winner]} win the rubber, {r.games[winner]} games to "
+            f"{r.games[1 - winner]}, in {k} deal{'s' if k != 1 else ''}.",
+            style="bold",
+        )
+    )
+    for item in bonus:
+        out.print(f"{SIDES[item.side]}: {item.points} for the {item.reason} ({item.law})")
+    ns, ew = r.totals
+    ahead, by = r.result
+    margin = "level" if ahead is None else f"{SIDES[ahead]} by {by}"
+    out.print(f"Rubber totals: N-S {ns}, E-W {ew}; {margin} ({c.cite('rubber_bonus')})")
 
 
 def _ask_action(
@@ -245,11 +355,17 @@ def _ask_action(
 
 
 def _play_at_terminal(
-    table: Table, you: Seat, io: _Stdin, out: Console, player: Player, rng: random.Random
+    table: Table,
+    you: Seat,
+    io: _Stdin,
+    out: Console,
+    player: Player,
+    rng: random.Random,
+    score: ScoreContext | None = None,
 ) -> None:
-    """The deal at the terminal to its end: you at ``you``, robots elsewhere."""
+    """The deal at the terminal to its end: you at ``you``, robots elsewhere,
+    each robot seeing ``score`` (the rubber score; None: the code's default)."""
     from ..robots.player import play_deal
-    from ..robots.view import SeatView
 
     c = table.code
     dummy_shown = False
@@ -265,7 +381,7 @@ def _play_at_terminal(
                 prompt = Text(f"Your call ({_calls_prompt(legal)}): ")
                 made = _ask_action(table, io, out, prompt, partial(_call_made, seat))
             if made is None:
-                made = CallMade(seat, player.call(SeatView.of(table, seat), rng))
+                made = CallMade(seat, player.call(SeatView.of(table, seat, score), rng))
             table.act(made)
             out.print(f"{seat.name.title():>5}: {call_str(made.call)}")
             if table.phase != "auction":
@@ -290,7 +406,7 @@ def _play_at_terminal(
             declarant = table.to_act
             assert declarant is not None
             if choice is None:
-                choice = "b" if player.bridge(SeatView.of(table, declarant), rng) else "l"
+                choice = "b" if player.bridge(SeatView.of(table, declarant, score), rng) else "l"
             if choice == "b":
                 table.act(Bridged(declarant))
                 out.print(f"The nullo is bridged {c.cite('bridging')}.")
@@ -320,7 +436,7 @@ def _play_at_terminal(
             if chosen is None:
                 actor = table.to_act  # the declarer when dummy's card is to play
                 assert actor is not None
-                chosen = player.card(SeatView.of(table, actor), rng)
+                chosen = player.card(SeatView.of(table, actor, score), rng)
             table.act(CardPlayed(hand_seat, chosen))  # dummy's card is dummy's
             if not dummy_shown and play.dummy is not None:
                 dummy_shown = True
@@ -340,4 +456,4 @@ def _play_at_terminal(
                 line.append(f"   won by {play.winners[-1].name.title()}")
                 out.print(line)
         else:  # a claim awaits its answer: the robots answer it
-            play_deal(table, {s: player for s in Seat}, rng)
+            play_deal(table, {s: player for s in Seat}, rng, score)

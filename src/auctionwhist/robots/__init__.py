@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..table import Table
 from .randomplayer import play_random_deal, random_action, random_call
-from .view import RobotError
+from .view import RobotError, ScoreContext
 
 if TYPE_CHECKING:
     from .player import Player
@@ -56,10 +56,15 @@ def make_robot(kind: str = "montecarlo") -> Player:
     raise RobotError(f"no robot {kind!r}; the robots are: {', '.join(ROBOTS)}")
 
 
-def robots_at_table(kind: str = "heuristic") -> Callable[[Table, random.Random], None]:
+def robots_at_table(
+    kind: str = "heuristic", score: ScoreContext | None = None
+) -> Callable[[Table, random.Random], None]:
     """Robots of ``kind`` in every seat, as one actor for a whole table (what
     ``duplicate.play_match`` seats). The heuristic robot is the default: a
-    match plays thousands of cards."""
+    match plays thousands of cards. They play for ``score``, by default a
+    match's: each deal scored alone, game won in it, as ``play_match`` scores
+    it (daw 7; docs/spec.md §2.2.8), and no running match score
+    (docs/decisions.md, "The score the robots play for")."""
     from .player import table_actor
 
-    return table_actor(make_robot(kind))
+    return table_actor(make_robot(kind), ScoreContext(duplicate=True) if score is None else score)

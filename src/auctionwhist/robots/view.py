@@ -16,6 +16,7 @@ from ..calls import DENOMINATIONS, Bid, Call, Contract
 from ..cards import Seat
 from ..codes import Code
 from ..errors import WhistError
+from ..scoring import Rubber
 from ..table import Pending, Phase, Table
 
 __all__ = ["ScoreContext", "SeatView", "ViewError"]
@@ -42,6 +43,13 @@ class ScoreContext:
     duplicate: bool = True
     below: tuple[int, int] = (0, 0)
     games: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of_rubber(cls, rubber: Rubber) -> ScoreContext:
+        """The score of the rubber in progress, for its next deal: trick points
+        toward the game being played and the games won (Whist Club 1-3,
+        Royalton 84, 93)."""
+        return cls(duplicate=False, below=rubber.below, games=rubber.games)
 
     def ours(self, seat: Seat) -> tuple[int, int]:
         """(our trick points toward game, theirs)."""
