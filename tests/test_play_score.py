@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 import auctionwhist.robots as robots
-from auctionwhist.calls import Call
+from auctionwhist.calls import Bid, Call, Other
 from auctionwhist.cards import Seat
 from auctionwhist.cli import app
+from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
 from auctionwhist.duplicate.match import play_match
 from auctionwhist.duplicate.movements import movement
@@ -68,18 +69,59 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
 # -- one deal at a rubber score --------------------------------------------------------
 
 
+def _auction(seed: int, score: ScoreContext | None) -> list[tuple[Seat, Call]]:
+    """The robots' auction of ``whist play --code auction --seed SEED --auto``."""
+    table = Table("auction", deal("auction", None, 1, seed=seed))
+    player, rng = HeuristicPlayer(), random.Random(seed)
+    while table.phase == "auction":
+        seat = table.to_act
+        assert seat is not None
+        table.call(player.call(SeatView.of(table, seat, score), rng))
+    assert table.auction is not None
+    return list(table.auction.calls)
+
+
+def _left_for_game(calls: list[tuple[Seat, Call]]) -> int | None:
+    """The index of the first bid of North-South's after which partner's next
+    call is a pass, when 20 and the bid make game (30, Whist Club 3)."""
+    values = find_code("auction").trick_values
+    for i, (seat, call) in enumerate(calls):
+        if (
+            seat.side == 0
+            and isinstance(call, Bid)
+            and 20 + call.level * values[call.denomination] >= 30
+        ):
+            after = [c for s, c in calls[i + 1 :] if s == seat.partner]
+            if after and after[0] == Other.PASS:
+                return i
+    return None
+
+
 def test_at_20_below_partners_game_giving_bid_is_left_standing(tmp_path: Path) -> None:
-    """Hopson, "Know the Score" (rule ``leave_partner``): under the old count a
-    no-trump trick is worth 10 and game is 30 (Whist Club 1-3). Seed 55 deals
-    North (the dealer) a 1NT opening; from love South, the robot here with
-    --auto, takes it out to two hearts. With N-S at 20 below the line 1NT
-    gives game, and South leaves it standing; E-W's 20 is not N-S's, and the
-    deal is bid as from love."""
+    """Hopson, "Know the Score" (rule ``leave_partner``): under the old count
+    game is 30 (Whist Club 3). A deal is found where, with North-South at 20
+    below the line, a robot leaves standing his partner's bid that gives game
+    (seed 14 today: two hearts, 16 with the 20), while from love he bids on. Then the command is played
+    three times (the robot in South's seat too, with --auto): at 20-0 the bid
+    stands, from love it does not, and East-West's 20 is not North-South's."""
+    at20 = ScoreContext(duplicate=False, below=(20, 0))
+    seed = None
+    for n in range(1, 120):
+        i = _left_for_game(_auction(n, at20))
+        love = _auction(n, None)
+        if (
+            i is not None
+            and love[: i + 1] == _auction(n, at20)[: i + 1]
+            and _left_for_game(love) != i
+        ):
+            seed = n
+            break
+    assert seed is not None, "no robot at 20 below left a bid that gives game standing"
     contracts: dict[str, tuple[str, Seat | None]] = {}
     for score in ("", "20-0", "0-20"):
         log = tmp_path / f"deal{score}.json"
-        args = ["play", "--code", "auction", "--seed", "55", "--robot", "heuristic", "--auto"]
-        args += ["--log", str(log)] + (["--score", score] if score else [])
+        args = ["play", "--code", "auction", "--seed", str(seed), "--robot", "heuristic"]
+        args += ["--auto", "--log", str(log)] + (["--score", score] if score else [])
         code, out, err = whist(*args)
         assert code == 0, err
         table = played(log)
@@ -88,7 +130,8 @@ def test_at_20_below_partners_game_giving_bid_is_left_standing(tmp_path: Path) -
         if score:
             below = score.replace("-", ", E-W ")
             assert f"Score: N-S {below} below the line" in out
-    assert contracts["20-0"] == ("1NT", Seat.NORTH)
+        want = at20 if score == "20-0" else None
+        assert [c for _, c in table.auction.calls] == [c for _, c in _auction(seed, want)]
     assert contracts[""] != contracts["20-0"]
     assert contracts["0-20"] == contracts[""]
 
