@@ -101,9 +101,10 @@ def test_at_20_below_partners_game_giving_bid_is_left_standing(tmp_path: Path) -
     """Hopson, "Know the Score" (rule ``leave_partner``): under the old count
     game is 30 (Whist Club 3). A deal is found where, with North-South at 20
     below the line, a robot leaves standing his partner's bid that gives game
-    (seed 14 today: two hearts, 16 with the 20), while from love he bids on. Then the command is played
-    three times (the robot in South's seat too, with --auto): at 20-0 the bid
-    stands, from love it does not, and East-West's 20 is not North-South's."""
+    (seed 14 today: two hearts, 16 with the 20), while from love he bids on.
+    Then the command is played three times (the robot in South's seat too,
+    with --auto): at 20-0 the bid stands, from love it does not, and
+    East-West's 20 is not North-South's."""
     at20 = ScoreContext(duplicate=False, below=(20, 0))
     seed = None
     for n in range(1, 120):
@@ -172,6 +173,7 @@ def test_a_rubber_carries_the_score_to_the_robots(spy: Spy, tmp_path: Path) -> N
     at the rubber's score as it stood before it; the rubber made up with its
     bonus (Royalton 89). The deals' own logs score into the same rubber."""
     log = tmp_path / "rubber.json"
+    log.write_text("kept")  # the name given is left alone: each deal has its own
     code, out, err = whist(
         "play", "--code", "royalton", "--seed", "3", "--rubber", "--auto", "--log", str(log)
     )
@@ -187,6 +189,7 @@ def test_a_rubber_carries_the_score_to_the_robots(spy: Spy, tmp_path: Path) -> N
         at_a_score += before.below != (0, 0) or before.games != (0, 0)
         r.add(played(tmp_path / f"rubber-{k}.json").score())
     assert not (tmp_path / f"rubber-{k + 1}.json").exists()
+    assert log.read_text() == "kept"
     assert at_a_score >= 2  # the score changed, so the test could fail
     assert {number for number, _ in spy.seen} == set(range(1, k + 1))
     winner = "N-S" if r.games[0] == 2 else "E-W"

@@ -222,12 +222,11 @@ def play_command(
         fail(f"--robot {robot!r}: the robots are {', '.join(ROBOTS)}")
     player = make_robot(robot)
     if log is not None:
+        first = _deal_log(log, 1) if rubber else log
         try:
-            log.touch()  # an unwritable path is refused before the deal, not after it
+            first.touch()  # an unwritable path is refused before the deal, not after it
         except OSError as e:
-            fail(f"--log {log}: {e.strerror or e}")
-        if rubber:
-            log.unlink()  # each deal's log has its own name
+            fail(f"--log {first}: {e.strerror or e}")
 
     out = new_console()
     io = _Stdin(sys.stdin, out)
@@ -292,6 +291,11 @@ def _score_line(below: tuple[int, int], games: tuple[int, int]) -> str:
     return text
 
 
+def _deal_log(log: Path, k: int) -> Path:
+    """Deal ``k``'s log in a rubber: rubber.json gives rubber-1.json, ..."""
+    return log.with_name(f"{log.stem}-{k}{log.suffix or '.json'}")
+
+
 def _rubber(
     c: Code, seed: int, number: int, player: Player, io: _Stdin, out: Console, log: Path | None
 ) -> None:
@@ -309,7 +313,7 @@ def _rubber(
         if k > 1:
             seed = seeds.randrange(1_000_000)
             out.print()
-        path = None if log is None else log.with_name(f"{log.stem}-{k}{log.suffix or '.json'}")
+        path = None if log is None else _deal_log(log, k)
         s = _one_deal(c, seed, number + k - 1, player, io, out, ScoreContext.of_rubber(r), path)
         r.add(s)
     bonus = r.finish()
