@@ -52,13 +52,17 @@ def test_the_command_gives_what_the_library_decides() -> None:
     assert r is not None and got["rule"] == r.name
 
 
-def test_the_credits_name_partner_calls_and_leave_the_adversaries_unread() -> None:
+def test_the_credits_name_every_players_calls_as_the_model_reads_them() -> None:
     got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
     credits = got["credits"]
     assert isinstance(credits, dict)
-    # Partner's forced one spade is credited as the weak bid it is, and said to be.
-    assert credits["N"] == {"tricks": 1.0, "shown_by": "his calls: 1S (forced: it shows nothing)"}
-    assert credits["E"]["tricks"] is None and "pass" in credits["E"]["shown_by"]
+    # Partner's forced one spade shows nothing: he is credited as if unheard
+    # (Hopson: "he may have a fairly good hand"), and it is said so.
+    assert credits["N"] == {"tricks": 2.0, "shown_by": "his calls: 1S (forced: it shows nothing)"}
+    # The adversary's first-round pass is read too: a hand too weak to declare
+    # (Hopson, "The Second Bidder": sit tight).
+    assert credits["E"] == {"tricks": 1.5, "shown_by": "his calls: pass (sit_tight)"}
+    assert credits["W"] == {"tricks": 2.0, "shown_by": "his calls: no call yet"}
     assert credits["S"]["tricks"] is not None
 
 

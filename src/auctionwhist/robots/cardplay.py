@@ -6,10 +6,11 @@ hands it cannot see, consistent with what the table has shown:
 * the voids shown by renounces (a player who did not follow has none left);
 * Duplicate Whist's turned trump, in the dealer's hand until he plays it
   (AWL III §1);
-* the auction, softly: a suit declared promises four cards of it (five when
-  declared twice; the dealer's forced one spade nothing), a no-trump some
-  strength (Hopson on the no-trump; Hawley ch. I), a nullo few high cards. A
-  sample that breaks these is redealt a few times before it is taken anyway.
+* the auction, softly, as the bidding's model reads it (``bidding.model``):
+  the lengths and high cards each call shows (a suit four cards, five when
+  declared twice; the dealer's forced one spade nothing; a no-trump some
+  strength; a nullo few high cards). A sample that breaks these is redealt a
+  few times before it is taken anyway.
 
 Each sample is solved double dummy (``auctionwhist.solver``: DDS for suits and
 no-trump, in one batch per card; our core for nullo) and the card with the best
@@ -39,6 +40,7 @@ from ..cards import FULL_PACK, SUIT_CHARS, SUIT_MASKS, Seat, cards_of
 from ..solver import Position, score_cards, solve_position
 from ..solver.dds import dds_solve_boards
 from .bidding import BiddingRobot
+from .bidding.model import read_auction
 from .heuristic import heuristic_card, is_nullo, our_hands, period_lead, playing_hand
 from .player import PlayerError
 from .view import SeatView
@@ -138,23 +140,11 @@ def knowledge(view: SeatView) -> Knowledge:
     for s in hidden:
         for c in cards_of(view.face_up[s] & ~seen):
             forced[c] = s
-    promises: dict[Seat, tuple[tuple[int, int], ...]] = {}
-    strength: dict[Seat, tuple[int, int]] = {}
-    for s in hidden:
-        suits: dict[int, int] = {}
-        lo, hi = 0, 40
-        # The dealer's forced one spade promises nothing, not even a spade
-        # (Hopson, "The Dealer's Bid").
-        for b in view.bids_shown(s):
-            if b.denom.nullo:
-                hi = min(hi, 9)
-            elif b.denom.trump is None:
-                lo = max(lo, 12)
-            else:
-                t = int(b.denom.trump)
-                suits[t] = 5 if t in suits else 4
-        promises[s] = tuple(suits.items())
-        strength[s] = (lo, hi)
+    # What each call shows, read by the bidding's own model (the forced one
+    # spade nothing, not even a spade: Hopson, "The Dealer's Bid").
+    pictures = read_auction(view.code, view.dealer, view.calls)
+    promises = {s: pictures[s].suits for s in hidden}
+    strength = {s: pictures[s].hcp for s in hidden}
     return Knowledge(
         known=known,
         hidden=hidden,

@@ -63,12 +63,13 @@ def explain_call(view: SeatView, style: float = SOUND) -> Explanation:
     d, r = decide(view, style)
     if r is None:
         return Explanation(d.call, None, "", "The only call open to the seat.", d.reason)
+    source = r.cite(view.position)
     return Explanation(
         d.call,
         r.name,
-        r.source,
+        source,
         MEANINGS.get(r.name, ""),
-        f"{d.reason} ({r.source}; rule {r.name})",
+        f"{d.reason} ({source}; rule {r.name})",
     )
 
 
@@ -98,9 +99,11 @@ class BiddingRobot(PlayerBase):
         self.card_policy = card_policy
         self.last: Decision | None = None
         self.last_rule: Rule | None = None
+        self.last_position = 1
 
     def call(self, view: SeatView, rng: random.Random) -> Call:
         self.last, self.last_rule = decide(view, self.style)
+        self.last_position = view.position
         return self.last.call
 
     def explain(self) -> str:
@@ -109,7 +112,8 @@ class BiddingRobot(PlayerBase):
             return "I have made no call yet."
         if self.last_rule is None:
             return self.last.reason
-        return f"{self.last.reason} ({self.last_rule.source}; rule {self.last_rule.name})"
+        source = self.last_rule.cite(self.last_position)
+        return f"{self.last.reason} ({source}; rule {self.last_rule.name})"
 
     def card(self, view: SeatView, rng: random.Random) -> int:
         if self.card_policy is not None:
@@ -188,19 +192,12 @@ class Advice:
         }
 
 
-def _calls_of(view: SeatView, seat: Seat) -> str:
-    said = [call_str(c) for s, c in view.calls if s == seat]
-    forced = view.forced_opening
-    if forced is not None and seat == view.dealer:
-        said[0] += " (forced: it shows nothing)"
-    return " ".join(said) if said else "no call yet"
-
-
 def advise(view: SeatView, style: float = SOUND) -> Advice:
-    """``decide`` with what lies behind it: the rule, its passage, and the
-    tricks the robot credits each hand with toward the denomination of the
-    call (or of the declaration standing). The rules read partner's calls
-    and the robot's own hand; the adversaries' calls are not read as tricks."""
+    """``decide`` with what lies behind it: the rule, its passage for the
+    seat, and the tricks the robot credits each hand with toward the
+    denomination of the call (or of the declaration standing): its own
+    playing tricks, and for partner and each adversary what their calls show
+    as the model reads them (``model.read_auction``)."""
     decision, rule = decide(view, style)
     s = Situation(view, style)
     denom: str | None = None
@@ -219,18 +216,17 @@ def advise(view: SeatView, style: float = SOUND) -> Advice:
             Credit(me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks")
         )
         credits.append(
-            Credit(partner, s.partner_credit(denom), f"his calls: {_calls_of(view, partner)}")
+            Credit(partner, s.partner_credit(denom), f"his calls: {s.partner_picture.said()}")
         )
     for seat in (me.left, me.right):
-        credits.append(
-            Credit(seat, None, f"his calls ({_calls_of(view, seat)}) are not read as tricks")
-        )
+        p = s.pictures[seat]
+        credits.append(Credit(seat, p.tricks, f"his calls: {p.said()}"))
     return Advice(
         seat=me,
         call=decision.call,
         reason=decision.reason,
         rule=None if rule is None else rule.name,
-        source=None if rule is None else rule.source,
+        source=None if rule is None else rule.cite(view.position),
         denomination=denom,
         estimate=estimate,
         credits=tuple(credits),

@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from ...calls import DENOMINATIONS, Bid, Other
 from . import evaluate as ev
+from . import model
+from .model import Shows
 from .situation import Decision, Rule, Situation, rule
 
 __all__ = ["COUNTS"]
 
 _SUITS = ("C", "D", "H", "S")
+
+# Hopson's chapters by seat: a rule given in more than one is cited from the
+# chapter for the bidder who makes the call (``Rule.cite``).
+_DEALER = 'Hopson, "The Dealer\'s Bid"'
+_SECOND = 'Hopson, "The Second Bidder"'
+_THIRD = 'Hopson, "The Third Bidder"'
+_FOURTH = 'Hopson, "The Fourth Bidder"'
 
 
 def _name(b: Bid) -> str:
@@ -48,6 +57,7 @@ def _defence(s: Situation, bid: Bid) -> float:
     "cautious_redouble",
     'Hopson, "Doubling and Re-doubling"',
     "Redouble: the doubled declaration is made with tricks to spare.",
+    shows=Shows(tricks=3.0, quick=(2.0, 13.0)),
 )
 def cautious_redouble(s: Situation) -> Decision | None:
     last = s.last
@@ -66,6 +76,7 @@ def cautious_redouble(s: Situation) -> Decision | None:
     "take_out_of_double",
     'Hopson, "Doubling and Re-doubling"',
     "A take-out of partner's doubled declaration into a suit of higher value, holding none of his.",
+    shows=Shows(tricks=1.0, length=6, weak=True),
 )
 def take_out_of_double(s: Situation) -> Decision | None:
     last = s.last
@@ -98,6 +109,7 @@ def take_out_of_double(s: Situation) -> Decision | None:
     'Hopson, "Doubling and Re-doubling" (the free double)',
     "A free double: the declaration would give the adversaries game if made, so "
     "doubling it costs nothing more.",
+    shows=Shows(tricks=2.5, quick=(2.0, 13.0)),
 )
 def free_double(s: Situation) -> Decision | None:
     last = s.last
@@ -107,11 +119,12 @@ def free_double(s: Situation) -> Decision | None:
     if bid.denom.nullo or not s.scores_game(bid, seat):
         return None
     need = 13 - (6 + bid.level) + 1  # tricks that defeat it
-    if _defence(s, bid) >= s.shift(need, 1.0):
+    counted = _defence(s, bid)
+    if counted >= s.shift(need, 1.0):
         return Decision(
             Other.DOUBLE,
-            f"Double: {bid} would give them game if made, and I count {need} tricks "
-            "against it — a free double.",
+            f"Double: {bid} would give them game if made; {need} tricks defeat it and I "
+            f"count {counted:g} for our side — a free double.",
         )
     return None
 
@@ -125,6 +138,7 @@ def free_double(s: Situation) -> Decision | None:
     'Hopson, "Doubling and Re-doubling"',
     "A double for penalties: the adversaries are bid up beyond what the doubler "
     "thinks they can make.",
+    shows=Shows(tricks=3.0, quick=(2.5, 13.0)),
 )
 def penalty_double(s: Situation) -> Decision | None:
     last = s.last
@@ -134,9 +148,12 @@ def penalty_double(s: Situation) -> Decision | None:
     if bid.level < 2 or bid.denom.nullo:
         return None
     need = 13 - (6 + bid.level) + 1
-    if _defence(s, bid) >= s.shift(need + 1.5, 1.0):
+    counted = _defence(s, bid)
+    if counted >= s.shift(need + 1.5, 1.0):
         return Decision(
-            Other.DOUBLE, f"Double: they are bid up to {bid} and I count {need} tricks against it."
+            Other.DOUBLE,
+            f"Double: they are bid up to {bid}; {need} tricks defeat it and I count "
+            f"{counted:g} for our side.",
         )
     return None
 
@@ -152,6 +169,7 @@ def penalty_double(s: Situation) -> Decision | None:
     'Hopson, "The Second Bidder"',
     "The double of the dealer's one spade: short high black cards and outside "
     "strength, to inform partner.",
+    shows=Shows(tricks=3.0, quick=(3.0, 13.0), short=4, hcp=(10, 40)),
 )
 def double_one_spade(s: Situation) -> Decision | None:
     last = s.last
@@ -187,6 +205,8 @@ def _nt_hand(s: Situation, quick: float) -> bool:
     "one_no_trump",
     'Hopson, "The Dealer\'s Bid"',
     "One no-trump: an even hand with three suits protected and quick tricks.",
+    shows=Shows(tricks=4.0, quick=(3.0, 13.0), hcp=(12, 40)),
+    by_seat={2: _SECOND},
 )
 def one_no_trump(s: Situation) -> Decision | None:
     if s.position > 2 or not s.first_round or s.partner_bids or "NT" not in s.values:
@@ -211,6 +231,7 @@ def one_no_trump(s: Situation) -> Decision | None:
     "two_on_long_suit",
     'Hopson, "The Dealer\'s Bid"',
     "Two in a suit: a long suit and outside strength, an aggressive bid for game in four.",
+    shows=Shows(tricks=5.0, quick=(1.5, 13.0), length=6),
 )
 def two_on_long_suit(s: Situation) -> Decision | None:
     if not s.opening:
@@ -247,6 +268,8 @@ def _biddable(s: Situation, suit: int) -> bool:
     'Hopson, "The Dealer\'s Bid"',
     "One in a suit: the suit headed by the ace, or king and queen, with two quick "
     "tricks or more in the hand.",
+    shows=Shows(tricks=3.0, quick=(2.5, 13.0), length=4, hcp=(9, 40)),
+    by_seat={2: _SECOND, 3: _THIRD, 4: _FOURTH},
 )
 def one_of_a_suit(s: Situation) -> Decision | None:
     if not s.first_round or s.partner_bids or (s.last is not None and s.last[1].level > 1):
@@ -281,6 +304,7 @@ def one_of_a_suit(s: Situation) -> Decision | None:
     'Hopson, "The Third Bidder"',
     "Two in a suit over partner's no-trump: a long low suit and nothing else, a hand "
     "of no help to the no-trump.",
+    shows=Shows(tricks=1.0, quick=(0.0, 1.0), length=5, hcp=(0, 8), weak=True),
 )
 def weakness_take_out(s: Situation) -> Decision | None:
     last = s.last
@@ -310,6 +334,7 @@ def weakness_take_out(s: Situation) -> Decision | None:
     "leave_one_spade",
     'Hopson, "The Third Bidder"',
     "Pass over partner's one spade: a poor hand; his loss is limited.",
+    shows=Shows(tricks=1.5, quick=(0.0, 2.5), weak=True),
 )
 def leave_one_spade(s: Situation) -> Decision | None:
     last = s.last
@@ -331,6 +356,7 @@ def leave_one_spade(s: Situation) -> Decision | None:
     "show_the_lead",
     'Hopson, "The Fourth Bidder"',
     "A suit over the dealer's no-trump: to show partner what to lead.",
+    shows=Shows(tricks=2.5, quick=(2.0, 13.0), length=5),
 )
 def show_the_lead(s: Situation) -> Decision | None:
     if s.position != 4 or not s.first_round:
@@ -356,6 +382,8 @@ def show_the_lead(s: Situation) -> Decision | None:
     "support_partner",
     'Hopson, "The Third Bidder"',
     "A raise of partner's declaration: two tricks for him in this hand.",
+    shows=Shows(tricks=2.0, length=3),
+    by_seat={1: _DEALER, 2: _SECOND, 4: _FOURTH},
 )
 def support_partner(s: Situation) -> Decision | None:
     bids = s.partner_bids
@@ -379,6 +407,7 @@ def support_partner(s: Situation) -> Decision | None:
     "leave_partner",
     'Hopson, "The Third Bidder"; "Know the Score"',
     "Pass: partner's declaration stands (it gives game, or he holds to it).",
+    shows=Shows(tricks=2.0),
 )
 def leave_partner(s: Situation) -> Decision | None:
     last = s.last
@@ -426,6 +455,8 @@ def _candidates(s: Situation) -> list[str]:
     "full_value",
     'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"',
     "The declaration worth most within what the partnership's hands should take, game first.",
+    shows=Shows(tricks=3.0, length=4),
+    by_seat={1: _DEALER, 2: _SECOND, 3: _THIRD},
 )
 def full_value(s: Situation) -> Decision | None:
     if s.opening:
@@ -466,6 +497,7 @@ def full_value(s: Situation) -> Decision | None:
     "one_spade",
     'Hopson, "The Dealer\'s Bid"',
     "One spade: the dealer must declare, and the hand warrants no higher bid.",
+    shows=model.NOTHING,
 )
 def one_spade(s: Situation) -> Decision | None:
     if not s.opening:
@@ -483,6 +515,8 @@ def one_spade(s: Situation) -> Decision | None:
     "sit_tight",
     'Hopson, "The Second Bidder"',
     "Pass: no sound declaration or double.",
+    shows=Shows(tricks=1.5, quick=(0.0, 3.5)),
+    by_seat={1: _DEALER, 3: _THIRD, 4: _FOURTH},
 )
 def sit_tight(s: Situation) -> Decision | None:
     if Other.PASS in s.view.legal_calls:

@@ -12,6 +12,8 @@ from ...calls import DENOMINATIONS, Bid, Call, Other
 from ...cards import SUIT_CHARS, Seat
 from ..view import RobotError, SeatView
 from . import evaluate as ev
+from . import model
+from .model import Picture, Shows
 
 __all__ = [
     "CONSERVATIVE",
@@ -57,14 +59,9 @@ class Decision:
     reason: str
 
 
-# What partner's declarations are taken to show, in tricks toward the
-# combined hands (Hopson: "the whole science of bidding consists in giving
-# accurate information"). An unheard partner holds his share of an average deal.
-_CREDIT_UNKNOWN = 2.0
-_CREDIT_SUIT = 3.0
-_CREDIT_NT = 4.0
-_CREDIT_WEAK = 1.0  # the dealer's forced one of the lowest suit
-_CREDIT_RAISE = 2.0  # partner raised our declaration: two tricks for us
+# Partner raised our declaration: two tricks for us, and his trumps
+# (Hopson, "The Third Bidder": "two tricks for him in your hand").
+_CREDIT_RAISE = 2.0
 
 
 @dataclass(frozen=True)
@@ -150,6 +147,16 @@ class Situation:
         last = self.last
         return last is not None and last[0].side == self.view.seat.side
 
+    @cached_property
+    def pictures(self) -> dict[Seat, Picture]:
+        """What every seat's calls show (``model.read_auction``)."""
+        v = self.view
+        return model.read_auction(v.code, v.dealer, v.calls)
+
+    @property
+    def partner_picture(self) -> Picture:
+        return self.pictures[self.view.partner]
+
     @property
     def partner_bids(self) -> list[Bid]:
         return self.view.bids_of(self.view.partner)
@@ -182,22 +189,13 @@ class Situation:
     # -- the combined hands ---------------------------------------------------
 
     def partner_credit(self, denom: str) -> float:
-        """Tricks partner's calls promise toward ``denom``."""
-        if not self.partner_bids:
-            return _CREDIT_UNKNOWN
-        # The forced one spade names no suit of ours or his (Hopson, "The
-        # Dealer's Bid"); his first bid still sets his credit: a dealer who
-        # had to open one spade is credited with little whatever he bids next
-        # (measured better than a suit's credit by whist bench bidding).
+        """Tricks partner's calls promise toward ``denom``, as the model
+        reads them (``model.Picture.tricks``; the forced one spade shows
+        nothing, Hopson, "The Dealer's Bid")."""
         mine = {b.denom.named for b in self.view.bids_shown(self.view.seat)}
         if any(b.denom.named in mine for b in self.partner_shown if not b.denom.nullo):
             return _CREDIT_RAISE + 1.0
-        first = self.partner_bids[0]
-        if first.denomination == "NT":
-            return _CREDIT_NT
-        if first.denomination == self.weak_suit and first.level == 1:
-            return _CREDIT_WEAK
-        return _CREDIT_SUIT
+        return self.partner_picture.tricks
 
     def estimate(self, denom: str) -> float:
         """The tricks the partnership may take in ``denom`` (not nullo)."""
@@ -240,6 +238,15 @@ class Rule:
     # shows it while the deal is played; docs/decisions.md).
     meaning: str
     fn: RuleFn = field(repr=False)
+    # The same, as ranges the model reads (``model.Shows``).
+    shows: Shows | None = None
+    # The passage for each bidder (1 dealer .. 4 fourth) where the rule is
+    # the same advice given in each seat's chapter; else ``source``.
+    by_seat: tuple[tuple[int, str], ...] = ()
+
+    def cite(self, position: int) -> str:
+        """The passage for the bidder in ``position`` (Hopson's chapters by seat)."""
+        return dict(self.by_seat).get(position, self.source)
 
     def __call__(self, s: Situation) -> Decision | None:
         d = self.fn(s)
@@ -248,11 +255,21 @@ class Rule:
         return d
 
 
-def rule(name: str, source: str, meaning: str) -> Callable[[RuleFn], Rule]:
-    """Declare a rule: its name, the passage it follows, and what the call
-    shows to the table (``Rule.meaning``)."""
+def rule(
+    name: str,
+    source: str,
+    meaning: str,
+    shows: Shows | None = None,
+    by_seat: dict[int, str] | None = None,
+) -> Callable[[RuleFn], Rule]:
+    """Declare a rule: its name, the passage it follows, what the call shows
+    to the table in words (``Rule.meaning``) and as ranges the model reads
+    (``Rule.shows``, registered in ``model.SHOWN``), and the passage for
+    each seat where it differs."""
 
     def wrap(fn: RuleFn) -> Rule:
-        return Rule(name, source, meaning, fn)
+        if shows is not None:
+            model.register(name, shows)
+        return Rule(name, source, meaning, fn, shows, tuple(sorted((by_seat or {}).items())))
 
     return wrap

@@ -1,0 +1,293 @@
+"""What each call shows, read as the period read the auction.
+
+Every rule of bidding declares, beside its name and passage, what a call it
+makes shows (``Shows``: quick tricks, the length of the suit named, the
+playing tricks the caller is credited with); ``read_auction`` finds for
+every call at the table the rule that makes it, as the period's published
+methods let every player know, and sums a seat's calls into a ``Picture``
+of his hand. The rules, the explanations, the opening lead and the Monte
+Carlo sampler read the auction from here, and from nowhere else.
+
+Hopson, "The Dealer's Bid": "the whole science of bidding consists in giving
+accurate information"; the dealer's forced one spade "does not mean strength
+in spades ... he may not have in his hand a single spade" (daw 52, Whist
+Club 44). A pass in the first round shows a hand too weak to declare
+(Hopson, "The Second Bidder": "sit tight").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ...calls import DENOMINATIONS, Bid, Call, Other
+from ...cards import Seat
+from ...codes import Code
+
+__all__ = [
+    "SHOWN",
+    "Picture",
+    "Reading",
+    "Shows",
+    "convention",
+    "read_auction",
+    "register",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Shows:
+    """What a call shows of its caller's hand, as ranges.
+
+    ``quick``: his quick tricks (Hopson's count: A-K 2, A-Q 1½, A 1, K-Q 1,
+    K x ½). ``length``: the fewest cards he holds in the suit the call names
+    (0 for a no-trump, a double or a pass); ``short``: the most he holds there
+    (a double of one spade on "short high black cards"). ``tricks``: the
+    playing tricks his partner credits him with toward the combined hands.
+    ``hcp``: the high cards (A 4, K 3, Q 2, J 1) the sampler deals him.
+    ``nothing``: the call shows nothing of the hand at all."""
+
+    tricks: float
+    quick: tuple[float, float] = (0.0, 13.0)
+    length: int = 0
+    short: int = 13
+    hcp: tuple[int, int] = (0, 40)
+    weak: bool = False  # a call of weakness: partner counts no more than ``tricks``
+    nothing: bool = False
+
+
+# The declared meanings, by the rule's name (``situation.rule`` registers
+# each rule's ``Shows`` here as it is declared).
+SHOWN: dict[str, Shows] = {}
+
+# A player unheard, or heard only on a call that shows nothing, holds his
+# share of an average deal (Hopson: "an average hand").
+UNHEARD = Shows(tricks=2.0)
+NOTHING = Shows(tricks=UNHEARD.tricks, nothing=True)
+_A_SUIT = Shows(tricks=3.0, length=4)
+_NULLO = Shows(tricks=0.0, hcp=(0, 9))  # Hawley ch. I: a low hand
+_NO_TRUMP = Shows(tricks=4.0, quick=(3.0, 13.0), hcp=(12, 40))
+
+
+def register(name: str, shows: Shows) -> None:
+    SHOWN[name] = shows
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One call read: who made it, the call, and the rule the table takes to
+    have made it (None: a call that shows nothing the rules declare)."""
+
+    seat: Seat
+    call: Call
+    rule: str | None
+    suit: int | None = None  # the suit named, or for a double the suit doubled
+
+    @property
+    def shows(self) -> Shows:
+        if self.rule is None:
+            return NOTHING
+        got = SHOWN.get(self.rule)
+        if got is not None:
+            return got
+        # A rule that declares no ranges: a declaration its general credit.
+        if isinstance(self.call, Bid):
+            if self.call.denom.nullo:
+                return _NULLO
+            return _NO_TRUMP if self.call.denomination == "NT" else _A_SUIT
+        return UNHEARD
+
+
+@dataclass(slots=True)
+class Picture:
+    """What a seat's calls together show of his hand."""
+
+    seat: Seat
+    readings: list[Reading] = field(default_factory=list)
+    quick: tuple[float, float] = (0.0, 13.0)
+    lengths: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # C D H S, fewest
+    most: list[int] = field(default_factory=lambda: [13, 13, 13, 13])
+    hcp: tuple[int, int] = (0, 40)
+    tricks: float = UNHEARD.tricks
+    heard: bool = False  # some call of his shows his hand
+
+    def add(self, r: Reading) -> None:
+        self.readings.append(r)
+        sh = r.shows
+        if sh.nothing:
+            # the forced one spade: the hand warrants no higher bid (Hopson)
+            if not self.heard:
+                self.tricks = sh.tricks
+            return
+        self.quick = (max(self.quick[0], sh.quick[0]), min(self.quick[1], sh.quick[1]))
+        self.hcp = (max(self.hcp[0], sh.hcp[0]), min(self.hcp[1], sh.hcp[1]))
+        t = r.suit
+        if t is not None:
+            named_before = isinstance(r.call, Bid) and any(
+                isinstance(x.call, Bid) and x.suit == t and not x.shows.nothing
+                for x in self.readings[:-1]
+            )
+            # a suit named a second time shows a fifth card (Hopson, "The
+            # Third Bidder": "if his partner holds to his original bid")
+            self.lengths[t] = max(self.lengths[t], sh.length + int(named_before))
+            self.most[t] = min(self.most[t], sh.short)
+        if not self.heard or sh.weak:
+            self.tricks = sh.tricks
+        else:
+            self.tricks = max(self.tricks, sh.tricks)
+        self.heard = True
+
+    @property
+    def suits(self) -> tuple[tuple[int, int], ...]:
+        """(suit, fewest cards) for each suit his calls promise."""
+        return tuple((s, n) for s, n in enumerate(self.lengths) if n)
+
+    def said(self) -> str:
+        """His calls in order, each with what it was read as."""
+        if not self.readings:
+            return "no call yet"
+        out = []
+        for r in self.readings:
+            text = str(r.call) if isinstance(r.call, Bid) else r.call.value
+            if r.shows.nothing and isinstance(r.call, Bid):
+                text += " (forced: it shows nothing)"
+            elif r.rule is not None:
+                text += f" ({r.rule})"
+            out.append(text)
+        return " ".join(out)
+
+
+def forced_opening(code: Code, calls: Sequence[tuple[Seat, Call]]) -> bool:
+    """The dealer's opening one of the code's least-valued suit where he must
+    declare (daw 52, Whist Club 44)."""
+    if not calls or code.dealer_may_pass:
+        return False
+    call = calls[0][1]
+    if not isinstance(call, Bid) or call.level != 1 or call.royal:
+        return False
+    suits = {k: v for k, v in code.trick_values.items() if DENOMINATIONS[k].trump is not None}
+    low = min(suits.values())
+    return [k for k, v in suits.items() if v == low] == [call.denomination]
+
+
+def convention(
+    code: Code, dealer: Seat, prior: Sequence[tuple[Seat, Call]], seat: Seat, call: Call
+) -> str | None:
+    """The rule the table takes to have made ``call`` by ``seat`` after
+    ``prior``: the period's published methods, read from the calls alone."""
+    position = (int(seat) - int(dealer)) % 4 + 1
+    first_round = len(prior) < 4
+    bids = [(s, c) for s, c in prior if isinstance(c, Bid)]
+    last = bids[-1] if bids else None
+    partner = seat.partner
+    mine = [c for s, c in bids if s == seat]
+    partners = [c for s, c in bids if s == partner]
+    if not prior and isinstance(call, Bid) and forced_opening(code, [(seat, call)]):
+        return "one_spade"
+    if code.royal_bids:
+        return _royalton(prior, seat, call, last, mine, partners, first_round)
+    if call is Other.PASS:
+        if first_round and not mine:
+            if last is not None and last[0] == partner:
+                return "leave_one_spade" if forced_opening(code, prior[:1]) else "leave_partner"
+            return "sit_tight"
+        return None
+    if call is Other.REDOUBLE:
+        return "cautious_redouble"
+    if call is Other.DOUBLE:
+        if (
+            position == 2
+            and len(prior) == 1
+            and last is not None
+            and forced_opening(code, prior[:1])
+        ):
+            return "double_one_spade"
+        return "penalty_double"
+    if not isinstance(call, Bid):
+        return None
+    partner_doubled = last is not None and last[0] == partner and prior[-1][1] is Other.DOUBLE
+    if call.denomination == "NT" and not mine and not partners and first_round:
+        return "one_no_trump"
+    if not prior and call.level == 2:
+        return "two_on_long_suit"
+    shown_partner = partners[1:] if partner == dealer and forced_opening(code, prior) else partners
+    if (
+        last is not None
+        and last[0] == partner
+        and last[1] == Bid(1, "NT")
+        and not mine
+        and call.level == 2
+        and call.denom.trump is not None
+    ):
+        return "weakness_take_out"
+    if partner_doubled and last is not None and last[0] == partner and call.denom.trump is not None:
+        return "take_out_of_double"
+    if call.denom.named in {c.denom.named for c in shown_partner} and call.denom.trump is not None:
+        return "support_partner"
+    dealer_nt = bool(bids) and bids[0][0] == dealer and bids[0][1].denomination == "NT"
+    suit_bid = call.denom.trump is not None
+    if position == 4 and first_round and dealer_nt and not partners and suit_bid:
+        return "show_the_lead"
+    if first_round and not mine and not shown_partner and call.level == 1:
+        return "one_of_a_suit"
+    return "full_value"
+
+
+def _royalton(
+    prior: Sequence[tuple[Seat, Call]],
+    seat: Seat,
+    call: Call,
+    last: tuple[Seat, Bid] | None,
+    mine: list[Bid],
+    partners: list[Bid],
+    first_round: bool,
+) -> str | None:
+    """Royalton's conventions (Hawley ch. I): the no-trump calls for partner's
+    best suit; the answer is mandatory; the royal outranks an equal bid."""
+    if call is Other.NO_BID and not prior:
+        return "dealer_no_bid"
+    if call is Other.PASS or call is Other.NO_BID:
+        return "sit_tight" if first_round and not mine else None
+    if call is Other.REDOUBLE:
+        return "cautious_redouble"
+    if call is Other.DOUBLE:
+        return "penalty_double"
+    if not isinstance(call, Bid):
+        return None
+    if call.denom.nullo:
+        return "nullo_on_low_hand"
+    if call.royal:
+        return "royal_call"
+    if call.denomination == "NT" and not mine and not partners:
+        return "no_trump_call"
+    if (
+        last is not None
+        and last[0] == seat.partner
+        and last[1].denomination == "NT"
+        and len(partners) == 1
+        and not mine
+    ):
+        return "answer_no_trump_call"
+    if call.denom.named in {c.denom.named for c in partners} and call.denom.trump is not None:
+        return "support_partner"
+    if first_round and not mine and not partners and call.level == 1:
+        return "one_of_a_suit"
+    return "full_value"
+
+
+def read_auction(
+    code: Code, dealer: Seat, calls: Sequence[tuple[Seat, Call]]
+) -> dict[Seat, Picture]:
+    """Every seat's picture from the calls so far."""
+    out = {s: Picture(s) for s in Seat}
+    standing: Bid | None = None
+    for i, (seat, call) in enumerate(calls):
+        suit: int | None = None
+        if isinstance(call, Bid):
+            standing = call
+            suit = None if call.denom.trump is None else int(call.denom.trump)
+        elif call is Other.DOUBLE and standing is not None and standing.denom.trump is not None:
+            suit = int(standing.denom.trump)
+        rule = convention(code, dealer, calls[:i], seat, call)
+        out[seat].add(Reading(seat, call, rule, suit))
+    return out

@@ -1,0 +1,133 @@
+"""The bidding model (robots/bidding/model.py): what each call shows, declared
+beside the rule that makes it, read for every seat from the calls alone, and
+read by the rules, the explanations and the Monte Carlo sampler (issue 18)."""
+
+from __future__ import annotations
+
+from auctionwhist.calls import parse_call
+from auctionwhist.cards import Seat, hand_from_pbn
+from auctionwhist.codes import find_code
+from auctionwhist.robots.bidding import COUNTS, advise, decide, view_of_auction
+from auctionwhist.robots.bidding import model as m
+from auctionwhist.robots.bidding.robot import explain_call
+from auctionwhist.robots.cardplay import knowledge
+
+C, D, H, S = 0, 1, 2, 3
+
+
+def read(code: str, text: str, dealer: Seat = Seat.NORTH) -> dict[Seat, m.Picture]:
+    calls = []
+    seat = dealer
+    for word in text.split():
+        calls.append((seat, parse_call(word)))
+        seat = seat.after(1)
+    return m.read_auction(find_code(code), dealer, calls)
+
+
+def test_every_counts_rule_declares_what_it_shows() -> None:
+    for r in COUNTS:
+        assert r.shows is not None, r.name
+        assert m.SHOWN[r.name] is r.shows
+
+
+def test_the_forced_spade_shows_nothing_daw_52() -> None:
+    """Hopson, "The Dealer's Bid": one spade "does not mean strength in spades
+    ... he may not have in his hand a single spade"."""
+    p = read("royals", "1S pass pass")[Seat.NORTH]
+    assert p.readings[0].rule == "one_spade" and p.readings[0].shows.nothing
+    assert p.suits == () and p.hcp == (0, 40)
+    assert p.tricks == m.UNHEARD.tricks and "forced: it shows nothing" in p.said()
+    # a spade bid in the second round does show spades (four of them)
+    p = read("auction", "1S 1H pass pass 2S")[Seat.NORTH]
+    assert p.readings[1].rule == "full_value" and p.suits == ((S, 4),)
+
+
+def test_a_no_trump_and_a_suit_are_read_as_the_dealers_chapter_says() -> None:
+    pics = read("auction", "1NT 2H")
+    north, east = pics[Seat.NORTH], pics[Seat.EAST]
+    assert north.readings[0].rule == "one_no_trump"
+    assert north.hcp[0] >= 12 and north.quick[0] >= 3.0 and north.tricks == 4.0
+    # an adversary's overcall is read too: a suit of his own
+    assert east.readings[0].rule == "full_value" and east.suits == ((H, 4),)
+    assert read("auction", "1H")[Seat.NORTH].readings[0].rule == "one_of_a_suit"
+
+
+def test_the_weakness_take_out_shows_weakness_hopson_third_bidder() -> None:
+    """Hopson, "The Third Bidder": two in a long low suit over partner's one
+    no-trump "tells your partner plainly that your hand is of no possible
+    assistance to his no-trump"."""
+    south = read("auction", "1NT pass 2H")[Seat.SOUTH]
+    assert south.readings[0].rule == "weakness_take_out"
+    assert south.tricks == 1.0 and south.quick[1] <= 1.0 and south.suits == ((H, 5),)
+
+
+def test_a_suit_named_twice_shows_a_fifth_card() -> None:
+    east = read("auction", "1S 1H pass pass 2S 2H")[Seat.EAST]
+    assert east.suits == ((H, 5),)
+
+
+def test_the_double_of_one_spade_shows_short_high_spades_second_bidder() -> None:
+    east = read("royals", "1S double")[Seat.EAST]
+    assert east.readings[0].rule == "double_one_spade"
+    assert east.most[S] <= 4 and east.quick[0] >= 3.0
+    assert read("royals", "1S pass 1H double")[Seat.WEST].readings[0].rule == "penalty_double"
+
+
+def test_a_first_round_pass_shows_a_hand_too_weak_to_declare() -> None:
+    """Hopson, "The Second Bidder": "sit tight"; "The Third Bidder": leave
+    partner's one spade on a poor hand."""
+    pics = read("auction", "1S pass pass")
+    assert pics[Seat.EAST].readings[0].rule == "sit_tight"
+    assert pics[Seat.SOUTH].readings[0].rule == "leave_one_spade"
+    assert pics[Seat.SOUTH].tricks < m.UNHEARD.tricks
+
+
+def test_advice_credits_partner_and_both_adversaries_from_the_model() -> None:
+    code = find_code("auction")
+    view = view_of_auction(
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in "1NT 2H".split()]
+    )
+    credits = {c.seat: c for c in advise(view).credits}
+    assert credits[Seat.NORTH].tricks == 4.0 and "1NT (one_no_trump)" in (
+        credits[Seat.NORTH].shown_by
+    )
+    assert credits[Seat.EAST].tricks == 3.0 and "2H (full_value)" in credits[Seat.EAST].shown_by
+    assert credits[Seat.WEST].tricks == m.UNHEARD.tricks
+
+
+def test_the_sampler_reads_the_model() -> None:
+    """The Monte Carlo sampler's promises are the model's: the one no-trump
+    some strength, the forced spade nothing, a suit four cards."""
+    code = find_code("auction")
+    view = view_of_auction(
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in "1S 1H".split()]
+    )
+    k = knowledge(view)
+    assert k.promises[Seat.NORTH] == () and k.strength[Seat.NORTH] == (0, 40)
+    assert k.promises[Seat.EAST] == ((H, 4),) and k.strength[Seat.EAST][0] >= 9
+    nt = view_of_auction(code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call("1NT")])
+    assert knowledge(nt).strength[Seat.NORTH] == (12, 40)
+
+
+def test_a_rule_cites_the_chapter_for_the_seat() -> None:
+    """Issue 18: not "The Dealer's Bid" for a second- or fourth-hand bid."""
+    code = find_code("auction")
+    hand = hand_from_pbn("32.AK32.A432.432")
+    dealer = explain_call(view_of_auction(code, hand, []))
+    assert dealer.rule == "one_of_a_suit" and dealer.source == 'Hopson, "The Dealer\'s Bid"'
+    second = explain_call(view_of_auction(code, hand, [parse_call("1S")]))
+    assert second.rule == "one_of_a_suit" and second.source == 'Hopson, "The Second Bidder"'
+    assert "The Second Bidder" in second.full
+
+
+def test_a_double_says_the_tricks_needed_and_the_tricks_counted() -> None:
+    """Issue 18: the double's text printed the tricks needed as the tricks counted."""
+    code = find_code("daw")
+    view = view_of_auction(
+        code, hand_from_pbn("AK32.AQ3.AJ4.K32"), [parse_call("3NT")], dealer=Seat.NORTH
+    )
+    d, r = decide(view)
+    assert r is not None and r.name == "free_double"
+    assert "5 tricks defeat it and I count" in d.reason  # 3NT needs nine tricks of thirteen
+    counted = float(d.reason.split("I count ")[1].split(" ")[0])
+    assert counted != 5 and counted >= 5
