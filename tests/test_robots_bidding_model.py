@@ -85,7 +85,7 @@ def test_a_first_round_pass_shows_a_hand_too_weak_to_declare() -> None:
 def test_advice_credits_partner_and_both_adversaries_from_the_model() -> None:
     code = find_code("auction")
     view = view_of_auction(
-        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in "1NT 2H".split()]
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in ["1NT", "2H"]]
     )
     credits = {c.seat: c for c in advise(view).credits}
     assert credits[Seat.NORTH].tricks == 4.0 and "1NT (one_no_trump)" in (
@@ -100,7 +100,7 @@ def test_the_sampler_reads_the_model() -> None:
     some strength, the forced spade nothing, a suit four cards."""
     code = find_code("auction")
     view = view_of_auction(
-        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in "1S 1H".split()]
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in ["1S", "1H"]]
     )
     k = knowledge(view)
     assert k.promises[Seat.NORTH] == () and k.strength[Seat.NORTH] == (0, 40)
