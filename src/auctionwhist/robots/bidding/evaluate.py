@@ -11,6 +11,7 @@ from ...cards import suit_bits
 
 __all__ = [
     "balanced",
+    "high_cards",
     "honor_count",
     "length",
     "long_low_suit",
@@ -56,6 +57,17 @@ def quick_tricks_in(hand: int, suit: int) -> float:
 
 def quick_tricks(hand: int) -> float:
     return sum(quick_tricks_in(hand, s) for s in range(4))
+
+
+def high_cards(hand: int) -> int:
+    """The hand's high cards counted ace 4, king 3, queen 2, jack 1 (forty in
+    the pack): the measure of the combined hands' strength the model shares
+    out among the unseen hands."""
+    t = 0
+    for s in range(4):
+        b = suit_bits(hand, s)
+        t += 4 * bool(b & _A) + 3 * bool(b & _K) + 2 * bool(b & _Q) + bool(b & _J)
+    return t
 
 
 def honor_count(hand: int, suit: int) -> int:

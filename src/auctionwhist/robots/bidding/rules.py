@@ -490,6 +490,95 @@ def full_value(s: Situation) -> Decision | None:
     )
 
 
+def _standing_value(s: Situation) -> float:
+    """What our side expects from the declaration standing if we pass (0 with
+    none): made or set, by the model's tricks for the side that declared it."""
+    last = s.last
+    if last is None:
+        return 0.0
+    seat, bid = last
+    side = s.view.seat.side
+    if bid.denom.nullo:
+        return 0.0
+    if seat.side == side:
+        return s.expected(bid, s.side_tricks(bid.denomination), side, s.view.doubled)
+    return -s.expected(bid, s.their_tricks(bid.denomination), 1 - side, s.view.doubled)
+
+
+def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
+    """Each declaration open to us worth weighing: (expected score, bid, the
+    side's tricks there), at the cheapest level, at game and at slam. A
+    contract the model sets by two tricks or more is valued doubled."""
+    side = s.view.seat.side
+    out: list[tuple[float, Bid, float]] = []
+    for key in s.values:
+        if key == s.weak_suit or DENOMINATIONS[key].nullo:
+            continue
+        first = s.cheapest(key)
+        if first is None:
+            continue
+        mean = s.side_tricks(key)
+        levels = {first.level}
+        game = s.game_level(key)
+        if game is not None and game > first.level:
+            levels.add(game)
+        levels |= {x for x in (6, 7) if x > first.level}
+        for level in sorted(levels):
+            b = Bid(level, key)
+            if not s.legal(b):
+                continue
+            # "with judgment and conservatism, to avoid a loss of contract"
+            # (Goodfellow): never a declaration the hands should not make
+            if mean < 6 + level + s.shift(_SAFETY, 0.25):
+                continue
+            out.append((s.expected(b, mean, side), b, mean))
+    return out
+
+
+# Hopson, "Doubling and Re-doubling": "there are two objects in bidding. One
+# is to go game"; Goodfellow, "Principles of Play": "Yielding the opponents
+# the declaration when certain they cannot win their contract will assure a
+# fair ... score; but should not be done if a higher credit can be earned by
+# making the declaration and winning game." The declaration worth most by
+# the tricks of the two hands, against what passing is worth.
+@rule(
+    "best_declaration",
+    'Goodfellow, "Principles of Play"; Hopson, "Doubling and Re-doubling"',
+    "The declaration worth most by the tricks the two hands should take, game and "
+    "slam where they hold it, weighed against letting the standing declaration play.",
+    shows=Shows(tricks=3.0, length=4, hcp=(8, 40)),
+    by_seat={
+        2: 'Goodfellow, "Principles of Play"; Hopson, "The Second Bidder"',
+        3: 'Goodfellow, "Principles of Play"; Hopson, "The Third Bidder"',
+        4: 'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"',
+    },
+)
+def best_declaration(s: Situation) -> Decision | None:
+    if s.opening:
+        return None  # the dealer's first call follows the dealer's own rules
+    choices = _our_choices(s)
+    if not choices:
+        return None
+    value, b, mean = max(choices, key=lambda c: (c[0], -c[1].level))
+    stand = _standing_value(s)
+    if value <= stand + s.shift(_MARGIN, 10.0):
+        return None
+    what = "a slam" if b.level >= 6 else "game" if s.scores_game(b, s.view.seat) else "the most"
+    return Decision(
+        b,
+        f"{b}: our hands should take {mean:.1f} tricks at {b.denom.name}; {b} is worth "
+        f"{what} ({value:+.0f} expected, against {stand:+.0f} if I pass).",
+    )
+
+
+# Points a declaration must be expected to gain over passing: a bid gives
+# the adversaries room and information (Hopson, "The Third Bidder": "it is not
+# always advisable to out-bid him, even though your hand may seem to warrant it").
+_MARGIN = 15.0
+# Tricks beyond the contract the model must see before we declare it.
+_SAFETY = 0.0
+
+
 # Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
 # the judgment of the dealer his hand does not warrant an initial bid higher
 # than one spade" (the dealer must declare: daw 52, Whist Club 44).
@@ -538,7 +627,7 @@ COUNTS: tuple[Rule, ...] = (
     one_of_a_suit,
     show_the_lead,
     support_partner,
-    full_value,
+    best_declaration,
     one_spade,
     sit_tight,
 )

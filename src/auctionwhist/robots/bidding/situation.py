@@ -64,6 +64,19 @@ class Decision:
 _CREDIT_RAISE = 2.0
 
 
+_SPREAD = 1.4  # the estimate's error in tricks, double dummy
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+# Tricks a suit contract gains over a no-trump by the trumps between the two
+# hands (measured double dummy over the bench's deals: eight trumps a trick
+# and a half, six cost one).
+_FIT = {5: -2.0, 6: -0.9, 7: 0.5, 8: 1.5, 9: 2.3, 10: 2.6}
+
+
 @dataclass(frozen=True)
 class Situation:
     view: SeatView
@@ -211,6 +224,137 @@ class Situation:
                 + max(0.0, self.partner_credit(denom) - 2.0)
             )
         return ev.playing_tricks(self.hand, trump) + self.partner_credit(denom)
+
+    # -- the combined hands, as the model shares out the unseen cards ----------
+
+    @cached_property
+    def points(self) -> int:
+        return ev.high_cards(self.hand)
+
+    @cached_property
+    def expected_points(self) -> dict[Seat, float]:
+        """The high cards each other hand is expected to hold: the rest of the
+        pack's forty shared among them, each within what his calls show
+        (``model.Picture.hcp``)."""
+        rest = 40.0 - self.points
+        others = [x for x in Seat if x != self.view.seat]
+        fixed: dict[Seat, float] = {}
+        for x in others:
+            lo, hi = self.pictures[x].hcp
+            if lo > 0 or hi < 40:
+                # the middle of what he has shown, leaning to its low end
+                fixed[x] = min(max(rest / 3, lo + 2.0), max(float(lo), hi - 2.0))
+        free = [x for x in others if x not in fixed]
+        left = rest - sum(fixed.values())
+        if free and left >= 0:
+            return {**fixed, **{x: left / len(free) for x in free}}
+        total = sum(fixed.values()) or 1.0
+        return {x: v * rest / total for x, v in fixed.items()} | {x: 0.0 for x in free}
+
+    def expected_length(self, seat: Seat, suit: int) -> float:
+        """The cards of ``suit`` ``seat`` is expected to hold: the rest of the
+        suit shared among the unseen hands, within what his calls show."""
+        p = self.pictures[seat]
+        rest = 13 - ev.length(self.hand, suit)
+        shown = {x: self.pictures[x].lengths[suit] for x in Seat if x != self.view.seat}
+        spare = max(0.0, rest - sum(shown.values()))
+        n = shown[seat] + spare / 3
+        return float(min(n, p.most[suit], rest))
+
+    def side_tricks(self, denom: str) -> float:
+        """The tricks our two hands should take in ``denom``: from the high
+        cards of both (a no-trump takes about 6½ tricks on half the pack's
+        high cards, a trick more for each two of them beyond), and in a suit
+        from the trumps between us and the shortness of the hand with fewer
+        (Hopson, "The Third Bidder": "a missing suit is worth something; its
+        value depending on your holding trumps")."""
+        partner = self.view.partner
+        high = self.points + self.expected_points[partner]
+        t = 6.5 + (high - 20.0) * 0.47
+        d = DENOMINATIONS[denom]
+        if d.trump is None:
+            # a long suit that will run adds its long cards; an adversary's
+            # suit unguarded costs its run (Hopson on the no-trump).
+            for x in range(4):
+                n = ev.length(self.hand, x)
+                if n >= 5 and ev.quick_tricks_in(self.hand, x) >= 1.0:
+                    t += 0.5 * (n - 4)
+            for b in self.their_bids:
+                if b.denom.trump is not None and not ev.stopped(self.hand, int(b.denom.trump)):
+                    t -= 1.5
+            return t
+        trump = int(d.trump)
+        mine = ev.length(self.hand, trump)
+        his = self.expected_length(partner, trump)
+        fit = mine + his
+        t += _FIT[min(max(round(fit), 5), 10)]
+        if fit >= 7.5 and mine <= his:
+            short = min(ev.length(self.hand, x) for x in range(4) if x != trump)
+            t += {0: 1.2, 1: 0.4}.get(short, 0.0)
+        elif fit >= 7.5:
+            t += 0.3  # partner's shortness, unseen
+        return t
+
+    def their_tricks(self, denom: str) -> float:
+        """The tricks the adversaries' two hands should take in ``denom``,
+        valued as ``side_tricks`` values ours, from the model's share of the
+        unseen cards."""
+        me = self.view.seat
+        high = self.expected_points[me.left] + self.expected_points[me.right]
+        t = 6.5 + (high - 20.0) * 0.47
+        d = DENOMINATIONS[denom]
+        if d.trump is None:
+            return t
+        trump = int(d.trump)
+        fit = self.expected_length(me.left, trump) + self.expected_length(me.right, trump)
+        t += _FIT[min(max(round(fit), 5), 10)] + (0.3 if fit >= 7.5 else 0.0)
+        return t
+
+    def game_need(self, side: int) -> int | None:
+        """Trick points ``side`` still needs for game ("Know the Score"); None
+        where the code has no game."""
+        game = self.view.code.game
+        if game is None:
+            return None
+        below = 0 if self.view.score.duplicate else self.view.score.below[side]
+        return max(1, game.points - below)
+
+    def score_if(self, bid: Bid, tricks: int, side: int, doubled: int = 0) -> float:
+        """What ``side`` scores declaring ``bid`` and taking ``tricks``: trick
+        points (all odd tricks count, the contract made), game, slam; or the
+        undertricks it pays (daw 69: one spade loses at most 100)."""
+        code = self.view.code
+        value = self.values[bid.denomination]
+        odd = tricks - 6
+        if odd >= bid.level:
+            pts = odd * value * (1 << doubled)
+            score = float(pts)
+            need = self.game_need(side)
+            if need is not None and pts >= need:
+                score += code.game.deal_bonus if code.game is not None else 0
+            slams = code.slams
+            if slams is not None and (not slams.only_when_bid or bid.level >= odd):
+                score += slams.grand if tricks == 13 else slams.little if tricks == 12 else 0
+            return score + (50.0 if doubled else 0.0)
+        under = 6 + bid.level - tricks
+        lost = under * code.undertricks.plain * (1 << doubled)
+        cap = code.undertricks.one_spade_cap
+        if cap is not None and doubled < 2 and bid.level == 1 and bid.denomination == self.weak_suit:
+            lost = min(lost, cap)
+        return -float(lost)
+
+    def expected(self, bid: Bid, mean: float, side: int, doubled: int = 0) -> float:
+        """``score_if`` averaged over the tricks about ``mean`` (a spread of
+        about a trick and a half either way, as the estimate misses double
+        dummy)."""
+        total = 0.0
+        for t in range(14):
+            lo = _phi((t - 0.5 - mean) / _SPREAD) if t > 0 else 0.0
+            hi = _phi((t + 0.5 - mean) / _SPREAD) if t < 13 else 1.0
+            p = hi - lo
+            if p > 1e-4:
+                total += p * self.score_if(bid, t, side, doubled)
+        return total
 
     def target_level(self, denom: str) -> int:
         """The odd tricks he may contract for in ``denom``, his style allowing."""
