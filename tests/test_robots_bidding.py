@@ -230,13 +230,22 @@ def test_rule_sit_tight_second_bidder_daw() -> None:
     assert ruled(v) == ("pass", "sit_tight")
 
 
-def test_rule_full_value_goes_to_game_daw_7() -> None:
+def test_rule_best_declaration_goes_to_game_daw_7() -> None:
     """Goodfellow, "Principles of Play": bid the full value; game only in one deal
     (daw 7), so with game in the hands the robot bids it."""
     v = view_for("daw", "A2.AKQJ32.A32.32", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
     d, r = decide(v)
-    assert r is rules.full_value and isinstance(d.call, Bid)
+    assert r is rules.best_declaration and isinstance(d.call, Bid)
     assert d.call.level * v.code.trick_values[d.call.denomination] >= 30
+    assert "tricks at hearts" in d.reason and "if I pass" in d.reason
+
+
+def test_rule_best_declaration_never_bids_what_the_hands_should_not_make_auction() -> None:
+    """Goodfellow: "with judgment and conservatism, to avoid a loss of
+    contract": a weak hand does not compete over the adversaries' game."""
+    v = view_for("auction", "Q5432.432.5432.2", ["1S", "pass", "4H"], seat=Seat.WEST)
+    d, r = decide(v)
+    assert d.call == Other.PASS and r is not None and r.name == "sit_tight"
 
 
 # -- Royalton ----------------------------------------------------------------------

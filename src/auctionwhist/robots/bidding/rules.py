@@ -382,7 +382,7 @@ def show_the_lead(s: Situation) -> Decision | None:
     "support_partner",
     'Hopson, "The Third Bidder"',
     "A raise of partner's declaration: two tricks for him in this hand.",
-    shows=Shows(tricks=2.0, length=3),
+    shows=Shows(tricks=2.0, length=3, hcp=(5, 40)),
     by_seat={1: _DEALER, 2: _SECOND, 4: _FOURTH},
 )
 def support_partner(s: Situation) -> Decision | None:
@@ -501,8 +501,32 @@ def _standing_value(s: Situation) -> float:
     if bid.denom.nullo:
         return 0.0
     if seat.side == side:
-        return s.expected(bid, s.side_tricks(bid.denomination), side, s.view.doubled)
+        mean = s.side_tricks(bid.denomination)
+        return s.expected(bid, mean, side, s.view.doubled) + _bid_bonus(s, bid)
     return -s.expected(bid, s.their_tricks(bid.denomination), 1 - side, s.view.doubled)
+
+
+def _bid_bonus(s: Situation, bid: Bid) -> float:
+    """What a game or slam declared is worth beyond its score (the score pays
+    the tricks whatever the contract): the adversaries must overbid a game
+    to compete, and partner knows it is reached (Hopson, "Doubling and
+    Re-doubling": "two objects in bidding. One is to go game")."""
+    if bid.level >= 6:
+        return _SLAM_BID
+    return _GAME_BID if s.scores_game(bid, s.view.seat) else 0.0
+
+
+def _own_or_shown(s: Situation, key: str) -> bool:
+    """A suit we may name: one of our own (five cards, or four headed by the
+    ace or king and queen: Hopson, "The Dealer's Bid"), or one partner's
+    calls have shown with three of ours; never on his forced one spade
+    alone, which "does not mean strength in spades". A no-trump always."""
+    trump = DENOMINATIONS[key].trump
+    if trump is None:
+        return True
+    t = int(trump)
+    n = ev.length(s.hand, t)
+    return n >= 5 or (n >= 4 and _biddable(s, t)) or (n >= 3 and s.partner_picture.lengths[t] >= 4)
 
 
 def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
@@ -515,7 +539,7 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
         if key == s.weak_suit or DENOMINATIONS[key].nullo:
             continue
         first = s.cheapest(key)
-        if first is None:
+        if first is None or not _own_or_shown(s, key):
             continue
         mean = s.side_tricks(key)
         levels = {first.level}
@@ -531,7 +555,7 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
             # (Goodfellow): never a declaration the hands should not make
             if mean < 6 + level + s.shift(_SAFETY, 0.25):
                 continue
-            out.append((s.expected(b, mean, side), b, mean))
+            out.append((s.expected(b, mean, side) + _bid_bonus(s, b), b, mean))
     return out
 
 
@@ -561,7 +585,9 @@ def best_declaration(s: Situation) -> Decision | None:
         return None
     value, b, mean = max(choices, key=lambda c: (c[0], -c[1].level))
     stand = _standing_value(s)
-    if value <= stand + s.shift(_MARGIN, 10.0):
+    # over partner's declaration a bid gives the adversaries nothing new
+    margin = _MARGIN_OVER_PARTNER if s.ours_standing else _MARGIN
+    if value <= stand + s.shift(margin, 10.0):
         return None
     what = "a slam" if b.level >= 6 else "game" if s.scores_game(b, s.view.seat) else "the most"
     return Decision(
@@ -575,8 +601,11 @@ def best_declaration(s: Situation) -> Decision | None:
 # the adversaries room and information (Hopson, "The Third Bidder": "it is not
 # always advisable to out-bid him, even though your hand may seem to warrant it").
 _MARGIN = 15.0
+_MARGIN_OVER_PARTNER = 5.0
 # Tricks beyond the contract the model must see before we declare it.
 _SAFETY = 0.0
+_GAME_BID = 15.0
+_SLAM_BID = 40.0
 
 
 # Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
@@ -604,7 +633,7 @@ def one_spade(s: Situation) -> Decision | None:
     "sit_tight",
     'Hopson, "The Second Bidder"',
     "Pass: no sound declaration or double.",
-    shows=Shows(tricks=1.5, quick=(0.0, 3.5)),
+    shows=Shows(tricks=1.5, quick=(0.0, 3.5), hcp=(0, 12)),
     by_seat={1: _DEALER, 3: _THIRD, 4: _FOURTH},
 )
 def sit_tight(s: Situation) -> Decision | None:

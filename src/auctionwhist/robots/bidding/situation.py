@@ -339,7 +339,8 @@ class Situation:
         under = 6 + bid.level - tricks
         lost = under * code.undertricks.plain * (1 << doubled)
         cap = code.undertricks.one_spade_cap
-        if cap is not None and doubled < 2 and bid.level == 1 and bid.denomination == self.weak_suit:
+        one_spade = bid.level == 1 and bid.denomination == self.weak_suit
+        if cap is not None and doubled < 2 and one_spade:
             lost = min(lost, cap)
         return -float(lost)
 
