@@ -553,7 +553,7 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
                 continue
             # "with judgment and conservatism, to avoid a loss of contract"
             # (Goodfellow): never a declaration the hands should not make
-            if mean < 6 + level + s.shift(_SAFETY, 0.25):
+            if mean < 6 + level + s.shift(_SLAM_SAFETY if level >= 6 else _SAFETY, 0.25):
                 continue
             out.append((s.expected(b, mean, side) + _bid_bonus(s, b), b, mean))
     return out
@@ -605,7 +605,8 @@ _MARGIN_OVER_PARTNER = 5.0
 # Tricks beyond the contract the model must see before we declare it.
 _SAFETY = 0.0
 _GAME_BID = 15.0
-_SLAM_BID = 40.0
+_SLAM_BID = 100.0
+_SLAM_SAFETY = 0.5
 
 
 # Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
