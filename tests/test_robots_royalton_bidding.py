@@ -1,0 +1,163 @@
+"""Royalton's bidding (robots/bidding/royalton.py; issue 18): each rule with
+the passage it follows, Hawley's chapter I (seed 004), and the defects the
+issue names — nullos on hands with high cards, the no-trump call left
+unanswered after an overcall, "strength in every suit" for an unguarded suit,
+suit ties, no slam and no redouble."""
+
+from __future__ import annotations
+
+import random
+
+from auctionwhist.calls import Bid, Other, parse_call
+from auctionwhist.cards import FULL_PACK, Deal, Seat, hand_from_pbn
+from auctionwhist.codes import find_code
+from auctionwhist.dealing import deal
+from auctionwhist.robots.bidding import decide
+from auctionwhist.robots.bidding import royalton as ry
+from auctionwhist.robots.view import SeatView
+from auctionwhist.table import Table
+
+
+def view_for(
+    hand: str,
+    calls: list[str] = [],  # noqa: B006 - read only
+    seat: Seat = Seat.NORTH,
+    dealer: Seat = Seat.NORTH,
+) -> SeatView:
+    """``seat`` holds ``hand`` (PBN S.H.D.C); the rest of the pack is shared
+    out among the others; ``calls`` are made from the dealer round."""
+    mine = hand_from_pbn(hand)
+    rest = [c for c in range(52) if (FULL_PACK & ~mine) >> c & 1]
+    hands = [0, 0, 0, 0]
+    hands[seat] = mine
+    others = [s for s in Seat if s != seat]
+    for i, c in enumerate(rest):
+        hands[others[i % 3]] |= 1 << c
+    t = Table("royalton", Deal((hands[0], hands[1], hands[2], hands[3]), dealer))
+    for text in calls:
+        t.call(parse_call(text))
+    assert t.to_act == seat, "the calls must bring the turn to the seat"
+    return SeatView.of(t, seat)
+
+
+def ruled(view: SeatView) -> tuple[str, str]:
+    d, r = decide(view)
+    return str(d.call), (r.name if r else "")
+
+
+# -- the nullo: "the most precarious of all" ----------------------------------
+
+
+def test_nullo_danger_counts_the_high_cards_of_a_long_suit() -> None:
+    """Once the others hold none of a long suit, each card of it left wins:
+    KJT962 of clubs is five cards in danger with the king of spades and the
+    knave of diamonds, not one."""
+    assert ry._nullo_danger(hand_from_pbn("K42..JT32.KJT962")) == 5
+    assert ry._nullo_danger(hand_from_pbn("AQ985.32.432.432")) == 2
+    assert ry._nullo_danger(hand_from_pbn("642.753.8642.532")) == 1
+
+
+def test_no_nullo_on_the_hands_the_issue_names() -> None:
+    """Issue 18: nullos were opened on K42.–.JT32.KJT962, AQ985 of spades and
+    AJ542 of hearts (Hawley: "the most precarious of all")."""
+    for hand in ("K42..JT32.KJT962", "AQ985.32.432.432", "32.AJ542.432.432"):
+        call, _ = ruled(view_for(hand))
+        assert "NL" not in call, hand
+
+
+def test_nullo_on_a_low_hand() -> None:
+    assert ruled(view_for("642.753.8642.532")) == ("1NL", "nullo_on_low_hand")
+
+
+def test_no_nullo_once_partner_has_shown_tricks() -> None:
+    v = view_for("642.753.8642.532", ["1H", "pass"], seat=Seat.SOUTH)
+    assert "NL" not in ruled(v)[0]
+
+
+def test_nullos_over_300_auctions_are_few_and_low() -> None:
+    """Over 300 random auctions the robots bid a nullo only on hands with two
+    cards in danger at most, and do bid it sometimes."""
+    code = find_code("royalton")
+    rng = random.Random(5)
+    bid = 0
+    for n in range(300):
+        t = Table(code, deal(code, None, n + 1, rng=rng))
+        while t.phase == "auction":
+            seat = t.to_act
+            assert seat is not None
+            view = SeatView.of(t, seat)
+            call = decide(view)[0].call
+            if isinstance(call, Bid) and call.denom.nullo and not view.bids_of(seat.partner):
+                bid += 1
+                assert ry._nullo_danger(view.held) <= 2, view.held
+            t.call(call)
+    assert bid >= 1
+
+
+# -- the no-trump call, "and this call is mandatory" ---------------------------
+
+
+def test_answer_no_trump_call_even_after_an_overcall() -> None:
+    """Hawley: the no-trump is "an honest call for the partner's best suit,
+    and this call is mandatory"; an adversary's bid between does not release
+    the partner (issue 18: it was left unanswered)."""
+    v = view_for("32.J8432.K432.32", ["1NT", "2C"], seat=Seat.SOUTH)
+    call, name = ruled(v)
+    assert name == "answer_no_trump_call" and call == "2H"
+
+
+def test_answer_jumps_to_game_with_high_cards() -> None:
+    v = view_for("32.AQJ842.K43.32", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("4H", "answer_no_trump_call")
+
+
+def test_no_trump_call_names_the_unguarded_suit() -> None:
+    """Issue 18: "strength in every suit" was said of a 1NT with ♠43."""
+    v = view_for("43.AQ4.KQ43.AKJ2")
+    d, r = decide(v)
+    assert str(d.call) == "1NT" and r is not None and r.name == "no_trump_call"
+    assert "every suit guarded but spades" in d.reason
+    d, _ = decide(view_for("A43.AQ4.KQ43.K32"))
+    assert "every suit guarded;" in d.reason
+
+
+# -- ties, slams, redoubles -------------------------------------------------------
+
+
+def test_longest_suit_first_not_the_lower_of_a_tie() -> None:
+    """Issue 18: 2C on four clubs over five hearts. Hawley: the bid survives
+    "in which the greater merit exists": the longest suit."""
+    call, _ = ruled(view_for("A2.KQ954.72.AJ53"))
+    assert call == "1H"
+
+
+def test_slam_declared_when_the_hands_hold_it() -> None:
+    """Royalton law 87 pays the little slam only when declared (Hawley,
+    summary 11): opposite a no-trump call (16-22), a hand of a long strong
+    suit and high cards bids it."""
+    v = view_for("A2.AKQJ842.A3.32", ["1NT", "pass"], seat=Seat.SOUTH)
+    call, name = ruled(v)
+    assert call in ("6H", "7H") and name == "answer_no_trump_call"
+
+
+def test_redouble_with_a_trick_to_spare() -> None:
+    """Law 45 lets the doubled side redouble; Hopson: "be extremely cautious"."""
+    v = view_for("AK2.AKQJ84.A3.32", ["1H", "X"], seat=Seat.SOUTH)
+    assert ruled(v) == ("redouble", "royalton_redouble")
+    assert Other.REDOUBLE in v.legal_calls
+
+
+def test_partner_left_in_his_game() -> None:
+    """Hopson, "The Third Bidder": leave partner when he has placed the game."""
+    v = view_for("Q32.K32.Q432.432", ["1H", "pass", "4H", "pass"], seat=Seat.NORTH)
+    assert ruled(v)[0] == "pass"
+
+
+def test_every_call_read_shows_a_range() -> None:
+    """``read``: an opening shows its high cards; a pass caps them."""
+    shown = ry.read(
+        [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS), (Seat.SOUTH, Other.PASS)],
+        Seat.NORTH,
+    )
+    assert shown[Seat.NORTH].lo == ry.OPEN_LO and shown[Seat.NORTH].length[2] >= 4
+    assert shown[Seat.EAST].hi <= 11 and shown[Seat.SOUTH].hi <= 7
