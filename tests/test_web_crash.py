@@ -70,7 +70,7 @@ def test_sigkill_mid_deal_loses_nothing_and_play_continues(sqlite_url: str) -> N
         for key in ("n", "calls", "trick", "last_trick", "tricks", "hand", "contract", "to_act"):
             assert after[key] == before[key], key
         # Play continues to the end of the deal.
-        asyncio.run(_act_until(port, token, 20, rng))
+        asyncio.run(_act_until(port, token, 30, rng))  # declarer plays 26 cards
         final = asyncio.run(_state(port, token))
         assert final["phase"] == "done" and final["score"] is not None
         assert final["calls"][: len(before["calls"])] == before["calls"]

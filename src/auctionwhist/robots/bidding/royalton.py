@@ -76,7 +76,7 @@ class Shown:
 
 # What the Royalton family's calls show (the ranges its own rules bid on).
 OPEN_LO = 12  # a suit or the no-trump call opened
-NT_LO, NT_HI = 16, 22
+NT_LO, NT_HI = 16, 21
 OVERCALL_LO = 10
 ANSWER_HI = 9  # the mandatory answer at its cheapest
 
@@ -117,8 +117,12 @@ def read(calls: list[tuple[Seat, Call]], dealer: Seat) -> dict[Seat, Shown]:
             if suit is not None:
                 me.holds(int(suit), 4.5)
             cheapest = _cheapest_level(bids, call)
-            if call.level > cheapest:
-                me.floor(8 + 3 * (call.level - cheapest - 1))
+            if call.level > cheapest and suit is not None:
+                # game or a slam at once: placed by the count
+                fit = _fit(me.length[int(suit)] + partner.length[int(suit)])
+                step = 6 if call.level < 6 else 8
+                me.floor(min(3 * (6 + call.level - fit) - partner.mid, 24))
+                me.cap(3 * (6 + step - 0.4 - fit) - partner.mid)
             else:
                 me.cap(ANSWER_HI)
             me.heard = True
@@ -216,8 +220,8 @@ def _strains(s: Situation, shown: dict[Seat, Shown]) -> list[tuple[float, str]]:
     return sorted(out, key=lambda x: (x[0], _ORDER.index(x[1])), reverse=True)
 
 
-GAME = 9.6  # tricks counted that warrant four odd, game (law 84)
-SLAM = 12.4  # twelve: the little slam, paid only when declared (law 87)
+GAME = 10.5  # tricks counted that warrant four odd, game (law 84)
+SLAM = 11.8  # twelve: the little slam, paid only when declared (law 87)
 GRAND = 13.5
 
 
@@ -231,7 +235,7 @@ def target(s: Situation, t: float) -> int:
         return 6
     if t >= GAME:
         return 4
-    return max(0, math.floor(t + 0.2) - 6)
+    return max(0, min(3, math.floor(t + 0.2) - 6))
 
 
 def _named(d: str) -> str:
@@ -285,7 +289,10 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
     if b is None:
         return None
     overcalled = last[0] != s.view.partner
-    level = max(b.level, target(s, t))
+    level = target(s, t)
+    if level >= 6 and tricks(s, key, shown, 0.25) < SLAM:
+        level = 4
+    level = level if level >= 4 else b.level
     if overcalled and level == b.level and b.level > pb[0].level + 1:
         return None  # too high to answer a call the adversary has passed over
     if level > b.level:
@@ -418,6 +425,10 @@ def place_the_contract(s: Situation) -> Decision | None:
             best = [x for x in best if target(s, x[0]) >= 6]
     for t, d in best[:2]:
         level = target(s, t)
+        if level >= 6:
+            # a slam only if partner's least still holds it
+            low = tricks(s, d, shown, 0.25)
+            level = 7 if level == 7 and low >= GRAND else 6 if low >= SLAM else 4
         if level == 0:
             continue
         if last is not None and last[0].side == s.view.seat.side:
@@ -427,14 +438,12 @@ def place_the_contract(s: Situation) -> Decision | None:
                     Other.PASS,
                     f"Pass: our {ours} is the value of our hands ({t:.1f} tricks counted).",
                 )
-        if level >= 6 and tricks(s, d, shown, 0.25) < SLAM:
-            level = 4  # a slam only if partner's least still holds it
         b = _cheapest_any(s, d)
         if b is None or b.level > level:
             continue
         if b.royal and t < 6 + b.level + 0.5:
             continue  # a royal risks 100 a trick (law 36)
-        if level >= 4 and b.level < level and _fit_known(s, shown, d):
+        if level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
             b = Bid(level, d)
         what = {7: "the grand slam", 6: "the little slam", 4: "game"}.get(b.level, "")
         return Decision(
@@ -452,7 +461,7 @@ def _fit_known(s: Situation, shown: dict[Seat, Shown], d: str) -> bool:
     if d == "NT":
         return p.heard and min(p.length) >= 3
     k = "CDHS".index(d)
-    return p.length[k] > 3.25 and ev.length(s.hand, k) + p.length[k] >= 8
+    return p.length[k] > 3.25 and ev.length(s.hand, k) + p.length[k] >= 7.5
 
 
 def _nullo_danger(hand: int) -> int:
