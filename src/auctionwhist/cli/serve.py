@@ -24,17 +24,32 @@ def serve_command(
     robot_delay: Annotated[
         float, typer.Option(help="seconds a robot waits before acting (for the eye)")
     ] = 0.6,
+    robots: Annotated[
+        str,
+        typer.Option(help="the robots in the empty seats: strong (Monte Carlo, thinking in "
+                     "worker processes) or heuristic (fast, in the server's process)"),
+    ] = "strong",
+    robot_workers: Annotated[
+        int | None,
+        typer.Option(help="processes the strong robots think in (default: one per core)"),
+    ] = None,
 ) -> None:  # fmt: skip
     """Start the web app: play, direct and review matches in the browser."""
     import uvicorn
 
     from ..web.app import create_app
     from ..web.db import database_url
+    from ..web.robots import KINDS
     from ..web.uvicorn_ws import uvicorn_options
 
+    if robots not in KINDS:
+        fail(f"--robots {robots!r}: the robots are {', '.join(KINDS)}")
+    if robot_workers is not None and robot_workers < 1:
+        fail(f"--robot-workers {robot_workers}: at least one process")
     try:
         url = database_url(database)
-        web = create_app(url, robot_delay=robot_delay, tune_gc=True)
+        web = create_app(url, robot_delay=robot_delay, tune_gc=True, robots=robots,
+                         robot_workers=robot_workers)  # fmt: skip
     except Exception as e:  # a database that cannot be opened or migrated
         fail(f"cannot start: {e}")
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
@@ -50,19 +65,55 @@ def bench_server_command(
     database: Annotated[
         Path | None, typer.Option(help="SQLite file (default: a temporary one)")
     ] = None,
+    robot_delay: Annotated[
+        float | None,
+        typer.Option(help="the server's robots take three seats of each table, acting "
+                     "after this delay; the bench is the person at the fourth"),
+    ] = None,
+    robots: Annotated[
+        str, typer.Option(help="with --robot-delay, the server's robots: strong or heuristic")
+    ] = "strong",
+    robot_workers: Annotated[
+        int | None,
+        typer.Option(help="with --robot-delay, processes the strong robots think in "
+                     "(default: one per core)"),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
-) -> None:
+) -> None:  # fmt: skip
     """Robots at TABLES tables play over WebSockets against one server process;
-    prints actions per second and the 50th/99th percentile action latency."""
+    prints actions per second and the 50th/99th percentile action latency.
+    With --robot-delay, the server's robots' latency beyond their delay."""
     import json
 
     from ..web.bench import run_bench
+    from ..web.robots import KINDS
 
     if tables < 1:
         fail("tables: at least 1")
-    figures = run_bench(tables=tables, code=code, think=think, database=database)
+    if robots not in KINDS:
+        fail(f"--robots {robots!r}: the robots are {', '.join(KINDS)}")
+    if robot_delay is not None and robot_delay < 0:
+        fail(f"--robot-delay {robot_delay}: a delay is not negative")
+    if robot_workers is not None and robot_workers < 1:
+        fail(f"--robot-workers {robot_workers}: at least one process")
+    if robot_delay is not None and think == 0.0:
+        think = robot_delay  # the person at each table plays at a person's pace too
+    figures = run_bench(tables=tables, code=code, think=think, database=database,
+                        robot_delay=robot_delay, robots=robots,
+                        robot_workers=robot_workers)  # fmt: skip
     if json_out:
         print(json.dumps(figures))
+        return
+    if robot_delay is not None:
+        p95 = figures["robot_card_p95_ms"]
+        new_console().print(
+            f"{figures['tables']} tables, {figures['robots']} robots acting after "
+            f"{robot_delay:g} s: {figures['robot_cards']} robot cards, beyond the delay "
+            f"p50 {figures['robot_card_p50_ms']:.0f} ms, [bold]p95 {p95:.0f} ms[/] "
+            f"(target p95 < 1,000 ms: {'met' if p95 < 1000 else 'NOT met'}); calls p95 "
+            f"{figures['robot_call_p95_ms']:.0f} ms; the robots' processes "
+            f"{figures['robot_cpu_s']:.1f} s of CPU"
+        )
         return
     new_console().print(
         f"{figures['tables']} tables, {figures['actions']} actions in "

@@ -39,6 +39,7 @@ __all__ = [
     "PlayerError",
     "RandomPlayer",
     "act",
+    "answer",
     "decide",
     "play_deal",
     "table_actor",
@@ -200,32 +201,41 @@ def decide(
     seat = table.to_act
     if seat is None:
         raise TableError("the deal is finished; there is no action to take")
-    player = players[seat]
-    view = SeatView.of(table, seat, score)
-    phase = table.phase
+    action = answer(players[seat], SeatView.of(table, seat, score), rng)
+    if isinstance(action, Ruling) and not table.can(action):
+        return table.workable_ruling(seat)
+    return action
+
+
+def answer(player: Player, view: SeatView, rng: random.Random) -> Action:
+    """The action ``player`` answers with, from the view of the seat to act
+    alone: what ``decide`` asks at a table, and what a robot thinking in
+    another process is sent (``robots.pool``). A ruling is checked by the
+    table that receives it (``decide``)."""
+    seat = view.seat
+    phase = view.phase
     if phase == "auction":
         call = player.call(view, rng)
         if call not in view.legal_calls:
             raise PlayerError(f"{seat.name.title()} made {call}, which is not a legal call now")
         return CallMade(seat, call)
     if phase == "play":
-        assert table.play is not None
+        assert view.to_play is not None
         claimed = player.claim(view, rng)
         if claimed is not None:
             return Claimed(seat, claimed)
         c = player.card(view, rng)
         if c not in view.legal_cards:
             raise PlayerError(f"{seat.name.title()} chose card {c}, which is not legal now")
-        return CardPlayed(table.play.turn, c)  # the hand it comes from: dummy's for dummy
+        return CardPlayed(view.to_play, c)  # the hand it comes from: dummy's for dummy
     if phase == "bridging":
         return Bridged(seat) if player.bridge(view, rng) else LeadCalled(seat)
     if phase == "claim":
         return ClaimAnswered(seat, player.answer_claim(view, rng))
     if phase == "penalty":
-        assert table.pending is not None
+        assert view.pending is not None
         option, arg = player.rule(view, rng)
-        ruling = Ruling(seat, table.pending.offence.key, option, arg)
-        return ruling if table.can(ruling) else table.workable_ruling(seat)
+        return Ruling(seat, view.pending.offence.key, option, arg)
     raise TableError(f"no action in phase {phase}")  # pragma: no cover - "done" has no one to act
 
 

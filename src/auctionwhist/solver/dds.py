@@ -17,6 +17,7 @@ __all__ = [
     "dds_solve_boards",
     "dds_table",
     "dds_table_of_hands",
+    "dds_threads",
     "dds_tricks",
 ]
 
@@ -124,6 +125,14 @@ def dds_solve_boards(
 
     boards = [_endplay_position(h, strain, leader, trick) for h in hands]
     return [{_our_card(card): int(t) for card, t in solved} for solved in solve_all_boards(boards)]
+
+
+def dds_threads(n: int) -> None:
+    """Let DDS use at most ``n`` threads in this process (0: one per core,
+    its default); a process of a pool sized to the cores takes one."""
+    from endplay._dds import SetMaxThreads
+
+    SetMaxThreads(n)
 
 
 def _endplay_card(c: int) -> Any:

@@ -368,6 +368,8 @@ def create_app(
     tune_gc: bool = False,
     games_per_minute: int | None = None,
     stale_after: float | None = None,
+    robots: str = "heuristic",
+    robot_workers: int | None = None,
 ) -> Starlette:
     """The app over the database at ``database`` (default: ``database_url()``):
     created and migrated on start, every table resumed where it was.
@@ -376,6 +378,10 @@ def create_app(
     20) limits game creation per client address; ``stale_after`` (seconds,
     default ``$AUCTIONWHIST_STALE_DAYS`` days, else 7 days) ends, at start,
     every unfinished game untouched that long (docs/web.md, Limits).
+
+    ``robots``: ``"strong"`` (the Monte Carlo robot, thinking in
+    ``robot_workers`` processes, default one per core: ``whist serve``'s
+    default) or ``"heuristic"`` (fast, in the event loop: the tests').
 
     ``tune_gc`` (for a server process of its own: ``whist serve``, the bench)
     freezes what is loaded at start out of the cyclic collector's reach and
@@ -399,7 +405,8 @@ def create_app(
         games_per_minute = int(os.environ.get("AUCTIONWHIST_GAMES_PER_MINUTE") or GAMES_PER_MINUTE)
     if stale_after is None:
         stale_after = float(os.environ.get("AUCTIONWHIST_STALE_DAYS") or 7) * 86400
-    service = Service(url, robot_delay=robot_delay, stale_after=stale_after)
+    service = Service(url, robot_delay=robot_delay, stale_after=stale_after, robots=robots,
+                      robot_workers=robot_workers)  # fmt: skip
     routes: list[BaseRoute] = [*api_routes(), *pages.routes]
     static = HERE / "static"
     static.mkdir(exist_ok=True)

@@ -5,6 +5,11 @@ this process opens a WebSocket per seat (four per table) and plays random
 legal actions the moment a seat is to act. An action's latency is the time
 from sending the intention to receiving its ``ack``, which the server sends
 only after the action is in the database.
+
+With ``robot_delay`` the server's own robots sit at three seats of each table
+(``robots``: strong or heuristic), acting after that delay, and the bench is
+the person at the fourth, the first to call. A robot's latency is then the
+time from the event before its action to its action's event, less the delay.
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ SERVER = (
     "import sys, uvicorn\n"
     "from auctionwhist.web.app import create_app\n"
     "from auctionwhist.web.uvicorn_ws import uvicorn_options\n"
+    "robots = sys.argv[4] if len(sys.argv) > 4 else 'heuristic'\n"
+    "workers = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != '0' else None\n"
     "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True,"
-    " games_per_minute=10**9),"
+    " games_per_minute=10**9, robots=robots, robot_workers=workers),"
     " host='127.0.0.1',"
     " port=int(sys.argv[2]), **uvicorn_options())\n"
 )
@@ -47,10 +54,18 @@ def free_port() -> int:
         return port
 
 
-def server_process(database: str, port: int, robot_delay: float = 0.0) -> subprocess.Popen[bytes]:
-    """``whist serve`` in a child process (killable with SIGKILL)."""
+def server_process(
+    database: str,
+    port: int,
+    robot_delay: float = 0.0,
+    robots: str = "heuristic",
+    robot_workers: int | None = None,
+) -> subprocess.Popen[bytes]:
+    """``whist serve`` in a child process (killable with SIGKILL); the
+    heuristic robots unless ``robots`` says strong."""
+    args = [database, str(port), str(robot_delay), robots, str(robot_workers or 0)]
     return subprocess.Popen(
-        [sys.executable, "-c", SERVER, database, str(port), str(robot_delay)],
+        [sys.executable, "-c", SERVER, *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -116,12 +131,23 @@ class _Robot(asyncio.Protocol):
     protocol, no task or queue per message): the bench's client must cost
     the machine little, so that the server is what is measured."""
 
-    def __init__(self, url: str, rng: random.Random, think: float, lat: list[float]) -> None:
+    def __init__(
+        self,
+        url: str,
+        rng: random.Random,
+        think: float,
+        lat: list[float],
+        robot_lat: dict[str, list[float]] | None = None,
+        robot_delay: float = 0.0,
+    ) -> None:
         from websockets.client import ClientProtocol
         from websockets.uri import parse_uri
 
         self.ws = ClientProtocol(parse_uri(url), max_size=2**22)  # no extensions: no deflate
         self.rng, self.think, self.lat = rng, think, lat
+        # The server's robots' calls and cards, each less its delay (seconds).
+        self.robot_lat, self.robot_delay = robot_lat, robot_delay
+        self.last_event = 0.0  # when the last event arrived
         loop = asyncio.get_running_loop()
         self.open: asyncio.Future[None] = loop.create_future()
         self.done: asyncio.Future[int] = loop.create_future()
@@ -183,6 +209,8 @@ class _Robot(asyncio.Protocol):
             )
             return
         self.seen.append(msg)
+        if kind == "event" and self.robot_lat is not None:
+            self._time_robot(msg)
         if kind == "game_over" or msg.get("phase") == "finished" or msg.get("finished"):
             self.done.set_result(self.actions)
             return
@@ -208,6 +236,16 @@ class _Robot(asyncio.Protocol):
         else:
             self._act(self.actions, text)
 
+    def _time_robot(self, msg: dict[str, Any]) -> None:
+        """A call or card that is not this seat's (no intention of its own
+        awaits its ack) is a robot's: its time since the event before it."""
+        now = time.perf_counter()
+        what = {"call_made": "calls", "card_played": "cards"}.get(msg["event"]["type"])
+        if what is not None and not self.sent and self.last_event:
+            assert self.robot_lat is not None
+            self.robot_lat[what].append(now - self.last_event - self.robot_delay)
+        self.last_event = now
+
     def _act(self, ref: int, text: bytes) -> None:
         if self.transport is None or self.transport.is_closing():
             return
@@ -220,15 +258,29 @@ class _Robot(asyncio.Protocol):
 
 
 async def _play(
-    port: int, links: list[str], think: float, seed: int, start: Callable[[], None] | None = None
-) -> tuple[int, list[float], float, float, float]:
+    port: int,
+    links: list[str],
+    think: float,
+    seed: int,
+    start: Callable[[], None] | None = None,
+    robot_delay: float | None = None,
+) -> tuple[int, list[float], float, float, float, dict[str, list[float]]]:
     """Connect every seat, then play; (actions, latencies, start, end, CPU
-    seconds) with ``time.monotonic`` (the same clock in every process)."""
+    seconds, the server's robots' latencies) with ``time.monotonic`` (the
+    same clock in every process)."""
     loop = asyncio.get_running_loop()
     lat: list[float] = []
+    robot_lat: dict[str, list[float]] = {"calls": [], "cards": []}
     rng = random.Random(seed)
     robots = [
-        _Robot(f"ws://127.0.0.1:{port}/ws/{tok}", random.Random(rng.getrandbits(32)), think, lat)
+        _Robot(
+            f"ws://127.0.0.1:{port}/ws/{tok}",
+            random.Random(rng.getrandbits(32)),
+            think,
+            lat,
+            robot_lat if robot_delay is not None else None,
+            robot_delay or 0.0,
+        )
         for tok in links
     ]
     try:
@@ -241,7 +293,7 @@ async def _play(
         for r in robots:
             r.send(b'{"type":"hello"}')
         counts = await asyncio.gather(*(r.done for r in robots))
-        return sum(counts), lat, began, time.monotonic(), time.process_time() - cpu
+        return sum(counts), lat, began, time.monotonic(), time.process_time() - cpu, robot_lat
     finally:
         for r in robots:
             r.close()
@@ -255,10 +307,18 @@ def _run_loop(coro: Any) -> Any:
     return uvloop.run(coro)
 
 
-def _client(port: int, links: list[str], think: float, seed: int, barrier: Any, out: Any) -> None:
+def _client(
+    port: int,
+    links: list[str],
+    think: float,
+    seed: int,
+    barrier: Any,
+    out: Any,
+    robot_delay: float | None = None,
+) -> None:
     """A client process: its share of the seats, started with the others."""
     try:
-        out.put(_run_loop(_play(port, links, think, seed, barrier.wait)))
+        out.put(_run_loop(_play(port, links, think, seed, barrier.wait, robot_delay)))
     except BaseException as e:
         out.put(e)
         raise
@@ -271,38 +331,50 @@ def run_bench(
     database: Path | None = None,
     seed: int = 1,
     clients: int = 2,
+    robot_delay: float | None = None,
+    robots: str = "strong",
+    robot_workers: int | None = None,
 ) -> dict[str, Any]:
     """Figures of one run: actions, seconds, actions/s, p50 and p99 in ms.
 
     The robots run in ``clients`` processes (each its share of the tables),
-    so that the client is not what limits the server."""
+    so that the client is not what limits the server. With ``robot_delay``
+    the server's ``robots`` (thinking in ``robot_workers`` processes) take
+    three seats of each table, and the figures add their latency beyond the
+    delay (``robot_card_p50_ms``, ``robot_card_p95_ms``, the calls' too) and
+    the CPU of the server's children (``robot_cpu_s``: the pool)."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
+    humans = ["N", "E", "S", "W"] if robot_delay is None else [_first_to_act(code)]
     with tempfile.TemporaryDirectory() as tmp:
         db = database or Path(tmp) / "bench.sqlite3"
         port = free_port()
-        proc = server_process(f"sqlite:///{db}", port)
+        if robot_delay is None:
+            proc = server_process(f"sqlite:///{db}", port)
+        else:
+            proc = server_process(f"sqlite:///{db}", port, robot_delay, robots, robot_workers)
         procs: list[Any] = []
         try:
             wait_until_up(port, proc)
             by_table: list[list[str]] = []
             for i in range(tables):
                 game = post(port, "/api/games", {"kind": "deal", "code": code, "seed": seed + i,
-                                                  "humans": ["N", "E", "S", "W"]})  # fmt: skip
+                                                  "humans": humans})  # fmt: skip
                 by_table.append([u.rsplit("/", 1)[-1] for u in game["seats"].values()])
             clients = max(1, min(clients, tables))
             barrier = ctx.Barrier(clients + 1)
             results = ctx.Queue()
             for k in range(clients):
                 links = [tok for links in by_table[k::clients] for tok in links]
-                args = (port, links, think, seed + k, barrier, results)
+                args = (port, links, think, seed + k, barrier, results, robot_delay)
                 procs.append(ctx.Process(target=_client, args=args, daemon=True))
                 procs[-1].start()
             barrier.wait(timeout=300)  # every seat connected
-            cpu0 = _cpu_seconds(proc.pid)
+            cpu0, kids0 = _cpu_seconds(proc.pid), _children_cpu(proc.pid)
             outs = [results.get(timeout=3600) for _ in procs]
             server_cpu = _cpu_seconds(proc.pid) - cpu0
+            robot_cpu = _children_cpu(proc.pid) - kids0
         finally:
             for p in procs:
                 p.join(timeout=10)
@@ -317,9 +389,24 @@ def run_bench(
     lat = sorted(x for o in outs for x in o[1])
     seconds = max(o[3] for o in outs) - min(o[2] for o in outs)
 
-    def pct(p: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else 0.0
+    def pct(p: float, xs: list[float] = lat) -> float:
+        return 1000 * xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0.0
 
+    robot_figures: dict[str, Any] = {}
+    if robot_delay is not None:
+        cards = sorted(x for o in outs for x in o[5]["cards"])
+        calls = sorted(x for o in outs for x in o[5]["calls"])
+        robot_figures = {
+            "robots": robots,
+            "robot_delay": robot_delay,
+            "robot_cards": len(cards),
+            "robot_card_p50_ms": pct(0.50, cards),
+            "robot_card_p95_ms": pct(0.95, cards),
+            "robot_card_max_ms": 1000 * cards[-1] if cards else 0.0,
+            "robot_call_p50_ms": pct(0.50, calls),
+            "robot_call_p95_ms": pct(0.95, calls),
+            "robot_cpu_s": robot_cpu,
+        }
     return {
         "tables": tables,
         "code": code,
@@ -333,7 +420,32 @@ def run_bench(
         "server_cpu_s": server_cpu,
         "server_cpu_ms_per_action": 1000 * server_cpu / actions if actions else 0.0,
         "client_cpu_s": sum(o[4] for o in outs),
+        **robot_figures,
     }
+
+
+def _first_to_act(code: str) -> str:
+    """The seat that acts first in deal 1: the dealer where there is an
+    auction, else the player at his left, who leads."""
+    from ..codes import find_code
+    from ..dealing import dealer_for
+
+    dealer = dealer_for(code, 1)
+    first = dealer if find_code(code).auction else dealer.after(1)
+    return first.char
+
+
+def _children_cpu(pid: int) -> float:
+    """CPU time of the running children of process ``pid`` (Linux)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += _cpu_seconds(int(stat.parent.name))
+    return total
 
 
 def _cpu_seconds(pid: int) -> float:

@@ -1,32 +1,55 @@
-"""The robots in the seats no person holds: when one is to act, and its turn.
+"""The robots in the seats no person holds: when one is to act, its turn,
+and where it thinks.
 
-They play through the same ``Table`` as a person (``robots.player.act``); a
-robot entitled to choose a penalty takes the first option the law offers.
+They play through the same ``Table`` as a person; a robot entitled to choose
+a penalty takes the first option the law offers. Two kinds
+(``whist serve --robots``): ``strong``, the Monte Carlo robot
+(``robots.cardplay``), thinks in a pool of worker processes
+(``robots.pool``), since its double dummy samples would hold the event loop
+and every other table; ``heuristic`` (``robots.heuristic``), fast enough to
+act inside the event loop. Both bid by the same rules.
 """
 
 from __future__ import annotations
 
+import logging
+import random
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 from ..calls import call_str
 from ..cards import Seat
-from ..records import CallMade, Event, TableMode, TrumpDeclared
+from ..records import Action, CallMade, Event, TableMode, TrumpDeclared
 from ..robots import make_robot
 from ..robots.bidding import BiddingRobot
 from ..robots.bidding.robot import explain_call
-from ..robots.player import Player, act
-from ..robots.view import SeatView
+from ..robots.player import Player, act, decide
+from ..robots.pool import RobotPool
+from ..robots.view import ScoreContext, SeatView
+from ..scoring import Rubber
 from ..table import Table
 from .live import LiveTable
 from .views import SEATS
 
-__all__ = ["explanations", "robot_due", "robot_turn"]
+__all__ = [
+    "KINDS",
+    "Robots",
+    "Thought",
+    "explanations",
+    "robot_due",
+    "robot_turn",
+    "score_at",
+    "score_of",
+]
 
-# The heuristic player (robots.heuristic), fast enough to act inside the
-# server's event loop; the Monte Carlo robot's double dummy samples would
-# hold every other table up.
-_ROBOT: Player = make_robot("heuristic")
-_ROBOTS = {seat: _ROBOT for seat in Seat}
+log = logging.getLogger(__name__)
+
+# ``whist serve --robots``: the robot each kind seats.
+KINDS = {"strong": "montecarlo", "heuristic": "heuristic"}
+
+# A robot's answer that is late by this much is given up for the heuristic's.
+THINK_LIMIT = 30.0
 
 
 def robot_due(lt: LiveTable) -> bool:
@@ -41,7 +64,96 @@ def robot_due(lt: LiveTable) -> bool:
     return seat is not None and lt.is_robot(seat)
 
 
-def robot_turn(lt: LiveTable) -> tuple[Event, ...]:
+def score_of(lt: LiveTable) -> ScoreContext | None:
+    """The score a table's deal is played for: a match's deals each alone
+    (daw 7), a rubber's toward its games (Whist Club 1-3, Royalton 84, 93);
+    None for a deal played alone (``SeatView.of``'s default: from love)."""
+    if lt.game.kind == "match":
+        return ScoreContext(duplicate=True)
+    if lt.rubber is not None:
+        return ScoreContext(duplicate=False, below=lt.rubber.below, games=lt.rubber.games)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """A robot's action being thought out in the pool for a table as it was
+    (``table`` at event ``n``): applied only if the table is still there."""
+
+    table: Table
+    n: int
+    seed: int
+    view: SeatView
+    future: Future[Action]
+
+    def current(self, lt: LiveTable) -> bool:
+        return lt.table is self.table and lt.n == self.n and robot_due(lt)
+
+
+class Robots:
+    """The server's robots: their kind, and (``strong``) the pool they think
+    in, ``workers`` processes (default: one per core), started when a robot
+    first thinks."""
+
+    def __init__(self, kind: str = "heuristic", workers: int | None = None) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"no robots {kind!r}: the robots are {', '.join(KINDS)}")
+        self.kind = kind
+        self.player: Player = make_robot(KINDS[kind])
+        self.seats = {seat: self.player for seat in Seat}
+        self._heuristic = {seat: make_robot("heuristic") for seat in Seat}
+        self.pool = RobotPool(KINDS[kind], workers) if kind == "strong" else None
+
+    def wake(self, lt: LiveTable) -> None:
+        """Start the pool's workers when a table with robots first starts."""
+        pool = self.pool
+        if pool is not None and not pool.started and any(lt.is_robot(s) for s in Seat):
+            pool.warm(wait=False)
+
+    def turn(self, lt: LiveTable) -> tuple[Event, ...]:
+        """One robot's action at a deal in progress, thought out here; the
+        records it made."""
+        return robot_turn(lt, self.seats)
+
+    def think(self, lt: LiveTable) -> Thought | None:
+        """Send the view of the robot to act to the pool; None when its step
+        is taken here (no pool, a penalty to choose, the next deal)."""
+        t = lt.table
+        if self.pool is None or t is None or t.phase in ("penalty", "done") or not robot_due(lt):
+            return None
+        seat = t.to_act
+        assert seat is not None
+        view = SeatView.of(t, seat, score_of(lt))
+        seed = lt.rng.getrandbits(64)
+        try:
+            future = self.pool.think(view, seed)
+        except Exception as e:  # the pool cannot start: think here instead
+            future = Future()
+            future.set_exception(e)
+        return Thought(t, lt.n, seed, view, future)
+
+    def answered(self, lt: LiveTable, thought: Thought, action: Action | None,
+                 error: BaseException | None = None) -> tuple[Event, ...]:  # fmt: skip
+        """Apply the pool's answer (the table unchanged since it was asked);
+        on a worker's failure the heuristic robot's, from the same view and
+        seed. The records it made."""
+        t = thought.table
+        if action is None:
+            log.warning(
+                "table %s: the robot's worker failed (%r); the heuristic robot acts for %s",
+                lt.id, error, thought.view.seat.name.title(),
+            )  # fmt: skip
+            action = decide(t, self._heuristic, random.Random(thought.seed), thought.view.score)
+        before = len(t.events)
+        t.act(action)
+        return t.events[before:]
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+
+def robot_turn(lt: LiveTable, seats: dict[Seat, Player] | None = None) -> tuple[Event, ...]:
     """One robot's action at a deal in progress; the records it made."""
     t = lt.table
     assert t is not None
@@ -49,8 +161,11 @@ def robot_turn(lt: LiveTable) -> tuple[Event, ...]:
     if t.phase == "penalty":
         _robot_ruling(t)
     else:
-        act(t, _ROBOTS, lt.rng)
+        act(t, seats or _HEURISTIC, lt.rng, score_of(lt))
     return t.events[before:]
+
+
+_HEURISTIC: dict[Seat, Player] = {seat: make_robot("heuristic") for seat in Seat}
 
 
 def _robot_ruling(t: Table) -> None:
@@ -59,13 +174,35 @@ def _robot_ruling(t: Table) -> None:
     t.act(t.workable_ruling())
 
 
-def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool) -> list[dict[str, Any]]:
+def score_at(lt: LiveTable, events: tuple[Event, ...]) -> ScoreContext | None:
+    """``score_of`` as it stood when the deal of ``events`` (its log) was
+    played: a rubber's score from the deals before it."""
+    if lt.rubber is None or not events:
+        return score_of(lt)
+    if lt.table is not None and lt.table.events[:1] == events[:1]:
+        return score_of(lt)
+    dealt = next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
+                 None)  # fmt: skip
+    if dealt is None:
+        return score_of(lt)
+    rubber = Rubber(lt.game.code)
+    for d, sc, _t in sorted(lt.scores, key=lambda p: p[0]):
+        if d < dealt and sc is not None and not sc.void and not rubber.finished:
+            rubber.add(sc)  # as results.rescore_rubber keeps it
+    return ScoreContext(duplicate=False, below=rubber.below, games=rubber.games)
+
+
+def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool,
+                 player: Player | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """Each call of a deal's auction (``events``, its log), with a robot's
     explanation of its own: the general ``meaning`` only, unless ``full``
     (the deal over), when the robot's reasons from its hand are added. The
-    robot is asked again at each of its calls, from the log: it decides from
-    its seat's view alone, so the answer is the one it gave at the table."""
-    assert isinstance(_ROBOT, BiddingRobot)
+    robot (``player``, the server's) is asked again at each of its calls,
+    from the log and the score the deal was played for: it decides from its
+    seat's view alone, so the answer is the one it gave at the table."""
+    robot = player if player is not None else _HEURISTIC[Seat.NORTH]
+    assert isinstance(robot, BiddingRobot)
+    score = score_at(lt, events)
     head = 1
     while head < len(events) and isinstance(events[head], TrumpDeclared | TableMode):
         head += 1
@@ -76,7 +213,7 @@ def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool) -> list[d
             entry: dict[str, Any] = {"seat": SEATS[ev.seat], "call": call_str(ev.call),
                                      "robot": lt.is_robot(ev.seat)}  # fmt: skip
             if lt.is_robot(ev.seat) and table.phase == "auction" and table.to_act == ev.seat:
-                ex = explain_call(SeatView.of(table, ev.seat), _ROBOT.style)
+                ex = explain_call(SeatView.of(table, ev.seat, score), robot.style)
                 if ex.call == ev.call:  # else not the robot's own call (a ruling's)
                     entry |= {"rule": ex.rule, "source": ex.source, "meaning": ex.meaning}
                     if full:

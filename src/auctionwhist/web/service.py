@@ -48,7 +48,7 @@ from .intentions import apply, error_code, parse_seat
 from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow, Outcome
 from .review import REVIEW_BUDGET, solve_review
-from .robots import robot_due, robot_turn
+from .robots import THINK_LIMIT, Robots, Thought, robot_due
 from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Named, Observer, Seats
 from .store import Store, records_of
 from .views import SEATS
@@ -110,11 +110,17 @@ class Service:
         robot_delay: float = 0.0,
         migrate_db: bool = True,
         stale_after: float | None = None,
+        robots: str = "heuristic",
+        robot_workers: int | None = None,
     ) -> None:
         self.stale_after = stale_after  # seconds: an unfinished game untouched longer ends
         self.store = Store(engine, migrate_db=migrate_db)
         self.engine = self.store.engine
         self.robot_delay = robot_delay
+        # ``strong``: the Monte Carlo robot, thinking in a pool of processes
+        # (web.robots); ``heuristic``: the fast one, in the event loop.
+        self.robots = Robots(robots, robot_workers)
+        self._driving: set[int] = set()  # tables whose robots' task runs
         self.seats = Seats(self.store, self.current)
         self.games: dict[str, LiveGame] = {}
         self.tables: dict[int, LiveTable] = {}
@@ -179,6 +185,7 @@ class Service:
     def close(self) -> None:
         self.seats.flush()
         self.store.close()
+        self.robots.close()
 
     async def resume(self) -> None:
         """After a start: let the robots carry on wherever they are to act."""
@@ -434,8 +441,14 @@ class Service:
 
     def _kick(self, lt: LiveTable) -> None:
         """Let the robots act (now, or after ``robot_delay`` in a task)."""
-        # In a task, so that a person's action is acknowledged before the robots reply.
-        if robot_due(lt) and not self._spawn(self._robots(lt)):
+        # In a task, so that a person's action is acknowledged before the robots
+        # reply; one task a table, so that a robot does not think twice.
+        self.robots.wake(lt)
+        if not robot_due(lt) or lt.id in self._driving:
+            return
+        if self._spawn(self._robots(lt)):
+            self._driving.add(lt.id)
+        else:
             self._run_robots(lt)  # no event loop yet (a game made before the server runs)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> bool:
@@ -449,13 +462,41 @@ class Service:
         return True
 
     async def _robots(self, lt: LiveTable) -> None:
-        while robot_due(lt):
-            await asyncio.sleep(self.robot_delay if self.robot_delay > 0 else 0)
-            async with lt.lock:
-                if not robot_due(lt):
-                    break
-                self._robot_step(lt)
+        try:
+            while robot_due(lt):
+                thought = self.robots.think(lt)
+                if thought is not None:
+                    await self._robot_thought(lt, thought)
+                    continue
+                await asyncio.sleep(self.robot_delay if self.robot_delay > 0 else 0)
+                async with lt.lock:
+                    if not robot_due(lt):
+                        break
+                    self._robot_step(lt)
+        finally:
+            self._driving.discard(lt.id)
         await self.durable()
+
+    async def _robot_thought(self, lt: LiveTable, thought: Thought) -> None:
+        """Await a robot's action from the pool, thought out during its delay
+        (its card is played ``robot_delay`` after it was due, or when it is
+        ready), and apply it if the table has not moved on meanwhile."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        action, error = None, None
+        try:
+            action = await asyncio.wait_for(asyncio.wrap_future(thought.future), THINK_LIMIT)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a worker died, or the robot failed: web.robots logs it
+            error = e
+        rest = self.robot_delay - (loop.time() - began)
+        await asyncio.sleep(rest if rest > 0 else 0)
+        async with lt.lock:
+            if not thought.current(lt):
+                return  # an undo, a claim, a director's ruling: think again
+            new = self.robots.answered(lt, thought, action, error)
+            self._commit(lt, games.after(self.games[lt.game.id], lt, new))
 
     def _run_robots(self, lt: LiveTable) -> None:
         """Robots act until a person must (one transaction per step)."""
@@ -470,7 +511,7 @@ class Service:
         if t.phase == "done":
             self._next_deal(lt)
             return
-        new = robot_turn(lt)
+        new = self.robots.turn(lt)
         self._commit(lt, games.after(self.games[lt.game.id], lt, new))
 
     # -- a person's intention --------------------------------------------------
@@ -676,7 +717,7 @@ class Service:
     def explained(self, table_id: int, events: tuple[Event, ...], full: bool) -> list[Any]:
         """The calls of a deal's log, each robot's explained (``robots.explanations``):
         for a caller that has checked who may read the log."""
-        return robots.explanations(self.tables[table_id], events, full)
+        return robots.explanations(self.tables[table_id], events, full, self.robots.player)
 
     def explanations(self, token: str, table_id: int, deal: int) -> dict[str, Any]:
         """The robots' calls explained, for a person who sat at the table
@@ -707,7 +748,7 @@ class Service:
                     "a player learns of the others' hands only from their calls",
                 )  # fmt: skip
             t = lt.table
-        calls = robots.explanations(lt, t.events, full=over)
+        calls = robots.explanations(lt, t.events, over, self.robots.player)
         return {"table": table_id, "deal": deal, "over": over, "calls": calls}
 
     async def review(self, table_id: int, deal: int, token: str | None = None,

@@ -1,0 +1,213 @@
+"""Robots thinking in a pool of worker processes.
+
+A robot's action is a function of its seat's view and a seed alone
+(``player.answer``): the view is sent to a worker process, the action comes
+back, and whoever holds the table applies it. So a server's event loop never
+solves a double dummy sample, and no table waits on another table's robot
+while a core is free.
+
+The view's code travels by its key (``codes.find_code``), not as the whole
+code's data. A worker's solver uses one thread: the pool is sized to the
+cores, one worker per core by default. When more views wait than there are
+workers, each is given less time to think (``Settings.budget`` shared out,
+never under ``Settings.min_samples`` samples), so that a busy pool stays
+within about a second a card.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import pickle
+import random
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+from typing import Any
+
+from ..codes import Code, find_code
+from ..records import Action
+from .view import RobotError, SeatView
+
+__all__ = ["RobotPool", "dumps_view", "loads_view"]
+
+# The robot kinds a pool can hold (``robots.make_robot``).
+KINDS = ("montecarlo", "heuristic", "random")
+
+
+class _Pickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> str | None:
+        # A registered code by its key: 12-18 kB of laws data otherwise.
+        if isinstance(obj, Code) and _registered(obj):
+            return obj.key
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid: Any) -> Code:
+        return find_code(str(pid))
+
+
+def _registered(code: Code) -> bool:
+    try:
+        return find_code(code.key) is code
+    except Exception:
+        return False
+
+
+def dumps_view(view: SeatView) -> bytes:
+    """``view`` as bytes for a worker, its code by key."""
+    buf = io.BytesIO()
+    _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(view)
+    return buf.getvalue()
+
+
+def loads_view(data: bytes) -> SeatView:
+    view = _Unpickler(io.BytesIO(data)).load()
+    if not isinstance(view, SeatView):
+        raise RobotError(f"not a seat's view: {type(view).__name__}")
+    return view
+
+
+# -- in the worker ------------------------------------------------------------
+
+_players: dict[tuple[str, float | None], Any] = {}
+
+
+def _start_worker() -> None:
+    # One solver thread per worker: the pool has a worker per core, and DDS
+    # would otherwise start a thread per core in each of them.
+    from ..solver.dds import dds_threads
+
+    dds_threads(1)
+
+
+def _player(kind: str, budget: float | None) -> Any:
+    from . import make_robot
+
+    key = (kind, budget)
+    robot = _players.get(key)
+    if robot is None:
+        robot = make_robot(kind)
+        if budget is not None and hasattr(robot, "settings"):
+            robot.settings = replace(robot.settings, budget=budget)
+        _players[key] = robot
+    return robot
+
+
+def _think(kind: str, data: bytes, seed: int, budget: float | None) -> Action:
+    """The action of a ``kind`` robot for the view in ``data`` (in a worker)."""
+    from .player import answer
+
+    return answer(_player(kind, budget), loads_view(data), random.Random(seed))
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+# -- in the caller ------------------------------------------------------------
+
+
+class RobotPool:
+    """``workers`` processes (default: one per core) where ``kind`` robots
+    think. ``think`` returns a ``concurrent.futures.Future`` of the action;
+    a worker that dies fails the futures in flight with
+    ``BrokenProcessPool`` and the next ``think`` starts a new pool. The
+    processes start with the first view sent."""
+
+    def __init__(self, kind: str = "montecarlo", workers: int | None = None,
+                 budget: float | None = None) -> None:  # fmt: skip
+        if kind not in KINDS:
+            raise RobotError(f"no robot {kind!r}; the robots are: {', '.join(KINDS)}")
+        if workers is not None and workers < 1:
+            raise RobotError(f"a robot pool needs at least one worker, not {workers}")
+        self.kind = kind
+        self.workers = workers or os.cpu_count() or 1
+        self.budget = budget if budget is not None else _default_budget(kind)
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self.waiting = 0  # views sent and not yet answered
+        self.restarts = 0
+
+    def _pool(self, broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
+        """The executor; a new one in place of ``broken`` (a worker died)."""
+        with self._lock:
+            ex = self._executor
+            if ex is not None and ex is broken:
+                ex.shutdown(wait=False, cancel_futures=True)
+                self.restarts += 1
+                ex = None
+            if ex is None:
+                # A fresh interpreter per worker: forking the server would copy
+                # its sockets, database connections and event loop.
+                ctx = multiprocessing.get_context("spawn")
+                ex = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_start_worker)
+                self._executor = ex
+            return ex
+
+    def _submit(self, fn: Any, *args: Any) -> Future[Any]:
+        ex = self._pool()
+        try:
+            return ex.submit(fn, *args)
+        except BrokenProcessPool:  # a worker died since the last view
+            return self._pool(broken=ex).submit(fn, *args)
+
+    def share(self) -> float | None:
+        """The time each view may think now: the budget, shared out when
+        more views wait than there are workers."""
+        if self.budget is None:
+            return None
+        busy = max(1.0, (self.waiting + 1) / self.workers)
+        return round(self.budget / busy, 3)
+
+    def think(self, view: SeatView, seed: int) -> Future[Action]:
+        """The action for ``view``, thought out in a worker with ``seed``."""
+        data = dumps_view(view)
+        budget = self.share()
+        fut: Future[Action] = self._submit(_think, self.kind, data, seed, budget)
+        with self._lock:
+            self.waiting += 1
+        fut.add_done_callback(self._answered)
+        return fut
+
+    def _answered(self, _fut: Future[Action]) -> None:
+        with self._lock:
+            self.waiting -= 1
+
+    def pids(self) -> list[int]:
+        """The worker processes running now (for a test to kill one)."""
+        ex = self._executor
+        procs = getattr(ex, "_processes", None) or {}
+        return [p.pid for p in procs.values() if p.pid is not None]
+
+    def warm(self, wait: bool = True) -> None:
+        """Start every worker now, so that the first views need not wait for
+        them (a worker takes a second or more to start); ``wait=False``
+        returns at once."""
+        started = [self._submit(_pid) for _ in range(self.workers)]
+        if wait:
+            for f in started:
+                f.result()
+
+    @property
+    def started(self) -> bool:
+        return self._executor is not None
+
+    def close(self) -> None:
+        """Stop the workers: views not yet taken up are dropped, a view being
+        thought out is finished first."""
+        with self._lock:
+            ex, self._executor = self._executor, None
+        if ex is not None:
+            ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _default_budget(kind: str) -> float | None:
+    if kind != "montecarlo":
+        return None
+    from .cardplay import DEFAULT_SETTINGS
+
+    return DEFAULT_SETTINGS.budget
