@@ -22,6 +22,7 @@ import os
 import pickle
 import random
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
@@ -73,10 +74,13 @@ def loads_view(data: bytes) -> SeatView:
 
 # -- in the worker ------------------------------------------------------------
 
-_players: dict[tuple[str, float | None], Any] = {}
+_players: dict[str, Any] = {}
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
+    # A server killed outright (SIGKILL) cannot stop its workers: each
+    # watches for its parent to go (even before it got here), and goes too.
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     # One solver thread per worker: the pool has a worker per core, and DDS
     # would otherwise start a thread per core in each of them.
     from ..solver.dds import dds_threads
@@ -84,16 +88,20 @@ def _start_worker() -> None:
     dds_threads(1)
 
 
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
 def _player(kind: str, budget: float | None) -> Any:
     from . import make_robot
 
-    key = (kind, budget)
-    robot = _players.get(key)
+    robot = _players.get(kind)
     if robot is None:
-        robot = make_robot(kind)
-        if budget is not None and hasattr(robot, "settings"):
-            robot.settings = replace(robot.settings, budget=budget)
-        _players[key] = robot
+        robot = _players[kind] = make_robot(kind)
+    if budget is not None and hasattr(robot, "settings"):
+        robot.settings = replace(robot.settings, budget=budget)  # one view at a time here
     return robot
 
 
@@ -130,7 +138,8 @@ class RobotPool:
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self.waiting = 0  # views sent and not yet answered
-        self.restarts = 0
+        self.answers = 0  # actions answered
+        self.restarts = 0  # new workers after one died
 
     def _pool(self, broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
         """The executor; a new one in place of ``broken`` (a worker died)."""
@@ -144,7 +153,9 @@ class RobotPool:
                 # A fresh interpreter per worker: forking the server would copy
                 # its sockets, database connections and event loop.
                 ctx = multiprocessing.get_context("spawn")
-                ex = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_start_worker)
+                ex = ProcessPoolExecutor(self.workers, mp_context=ctx,
+                                         initializer=_start_worker,
+                                         initargs=(os.getpid(),))  # fmt: skip
                 self._executor = ex
             return ex
 
@@ -173,9 +184,11 @@ class RobotPool:
         fut.add_done_callback(self._answered)
         return fut
 
-    def _answered(self, _fut: Future[Action]) -> None:
+    def _answered(self, fut: Future[Action]) -> None:
         with self._lock:
             self.waiting -= 1
+            if not fut.cancelled() and fut.exception() is None:
+                self.answers += 1
 
     def pids(self) -> list[int]:
         """The worker processes running now (for a test to kill one)."""

@@ -177,13 +177,9 @@ def _robot_ruling(t: Table) -> None:
 def score_at(lt: LiveTable, events: tuple[Event, ...]) -> ScoreContext | None:
     """``score_of`` as it stood when the deal of ``events`` (its log) was
     played: a rubber's score from the deals before it."""
-    if lt.rubber is None or not events:
-        return score_of(lt)
-    if lt.table is not None and lt.table.events[:1] == events[:1]:
-        return score_of(lt)
     dealt = next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
                  None)  # fmt: skip
-    if dealt is None:
+    if lt.rubber is None or dealt is None:  # no rubber, or the deal in progress
         return score_of(lt)
     rubber = Rubber(lt.game.code)
     for d, sc, _t in sorted(lt.scores, key=lambda p: p[0]):

@@ -1,0 +1,228 @@
+"""The web app's robots (``web.robots``, issue 18 item 4): the strong robot
+thinks in the process pool, never in the server's event loop; a worker's
+failure costs nothing but that action's strength; the rubber score reaches
+the robots; ``whist serve --robots`` and ``whist bench server --robot-delay``."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+import warnings
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+from starlette.testclient import TestClient  # noqa: E402
+
+from auctionwhist.cards import Seat  # noqa: E402
+from auctionwhist.cli import app as cli  # noqa: E402
+from auctionwhist.records import Action, CallMade, CardPlayed  # noqa: E402
+from auctionwhist.robots.cardplay import MonteCarloPlayer  # noqa: E402
+from auctionwhist.robots.pool import RobotPool  # noqa: E402
+from auctionwhist.robots.view import ScoreContext, SeatView  # noqa: E402
+from auctionwhist.web import robots as web_robots  # noqa: E402
+from auctionwhist.web.app import create_app  # noqa: E402
+from auctionwhist.web.bench import (  # noqa: E402
+    free_port,
+    post,
+    run_bench,
+    server_process,
+    wait_until_up,
+)
+from auctionwhist.web.live import LiveTable  # noqa: E402
+from auctionwhist.web.service import Service  # noqa: E402
+from web_helpers import play_a_deal  # noqa: E402
+
+
+def one_person(c: TestClient, code: str = "auction", seed: int = 4) -> str:
+    """A deal with a person at South and robots at the other seats; his token."""
+    r = c.post("/api/games", json={"kind": "deal", "code": code, "seed": seed, "humans": ["S"]})
+    assert r.status_code == 201, r.text
+    return str(r.json()["seats"]["S"].rsplit("/", 1)[-1])
+
+
+def test_strong_robots_think_in_the_pool_not_in_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Were the server's own process to choose a strong robot's card, it would fail.
+    def not_here(*_a: Any) -> int:
+        raise AssertionError("a strong robot chose a card in the server's process")
+
+    monkeypatch.setattr(MonteCarloPlayer, "card", not_here)
+    url = f"sqlite:///{tmp_path / 'strong.sqlite3'}"
+    with TestClient(create_app(url, robots="strong", robot_workers=1)) as c:
+        svc: Service = c.app.state.service  # type: ignore[attr-defined]
+        pool = svc.robots.pool
+        assert pool is not None and pool.kind == "montecarlo"
+        state = play_a_deal(c, one_person(c))
+        assert state["phase"] == "done"
+        lt = next(iter(svc.tables.values()))
+        assert lt.table is not None and lt.table.play is not None
+        play = lt.table.play
+        acted = [
+            ev.seat
+            if isinstance(ev, CallMade)
+            else play.declarer
+            if ev.seat == play.dummy
+            else ev.seat
+            for ev in lt.table.events
+            if isinstance(ev, CallMade | CardPlayed)
+        ]
+        by_robots = sum(1 for s in acted if s != Seat.SOUTH)
+        assert by_robots > 26
+        assert pool.answers >= by_robots  # every robot call and card came from a worker
+        assert pool.restarts == 0
+        pids = pool.pids()
+        assert pids
+    for pid in pids:  # the app's shutdown stopped them
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_a_worker_that_fails_costs_only_that_actions_strength(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every answer from the pool lost (a worker died): the heuristic robot
+    acts in its place, from the same view and seed, and it is logged."""
+
+    def broken(self: RobotPool, view: SeatView, seed: int) -> Future[Action]:
+        f: Future[Action] = Future()
+        f.set_exception(BrokenProcessPool("a worker died"))
+        return f
+
+    monkeypatch.setattr(RobotPool, "think", broken)
+    monkeypatch.setattr(RobotPool, "warm", lambda self, wait=True: None)
+    url = f"sqlite:///{tmp_path / 'broken.sqlite3'}"
+    with (
+        caplog.at_level(logging.WARNING, logger="auctionwhist.web.robots"),
+        TestClient(create_app(url, robots="strong")) as c,
+    ):
+        state = play_a_deal(c, one_person(c))
+    assert state["phase"] == "done"
+    failed = [r for r in caplog.records if "worker failed" in r.getMessage()]
+    assert failed and "BrokenProcessPool" in failed[0].getMessage()
+    assert "the heuristic robot acts for" in failed[0].getMessage()
+
+
+def test_an_answer_for_a_table_that_moved_on_is_not_applied(tmp_path: Path) -> None:
+    svc = Service(f"sqlite:///{tmp_path / 'moved.sqlite3'}")
+    svc.create_game({"kind": "deal", "code": "auction", "seed": 4, "humans": ["N", "E", "S", "W"]})
+    lt = next(iter(svc.tables.values()))
+    assert lt.table is not None
+    lt.seats[lt.table.to_act]["robot"] = True  # type: ignore[index]
+    view = SeatView.of(lt.table, lt.table.to_act)  # type: ignore[arg-type]
+    thought = web_robots.Thought(lt.table, lt.n, 1, view, Future())
+    assert thought.current(lt)
+    lt.n += 1  # an event since: an undo, a claim, a director's ruling
+    assert not thought.current(lt)
+    svc.close()
+
+
+def test_the_rubber_score_reaches_the_robots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a rubber table each robot is asked with the score below the line
+    and the games won so far (Royalton 84, 93); a match's deals are each
+    played alone (daw 7)."""
+    seen: list[tuple[int, ScoreContext | None, tuple[int, int], tuple[int, int]]] = []
+    real_act = web_robots.act
+    svc: Service | None = None
+
+    def act(t: Any, players: Any, rng: random.Random, score: Any = None) -> None:
+        assert svc is not None
+        lt = next(x for x in svc.tables.values() if x.table is t)
+        assert lt.rubber is not None
+        seen.append((lt.deal_index, score, lt.rubber.below, lt.rubber.games))
+        real_act(t, players, rng, score)
+
+    monkeypatch.setattr(web_robots, "act", act)
+    monkeypatch.setattr(LiveTable, "is_robot", lambda self, seat: True)
+    svc = Service(f"sqlite:///{tmp_path / 'rubber.sqlite3'}")
+    svc.create_game({"kind": "rubber", "code": "royalton", "seed": 3, "humans": []})
+    lt = next(iter(svc.tables.values()))
+    assert lt.rubber is not None and lt.rubber.finished  # played through: no event loop
+    assert all(
+        s == ScoreContext(duplicate=False, below=below, games=games) for _d, s, below, games in seen
+    )
+    assert any(s is not None and s.below != (0, 0) for _d, s, _b, _g in seen)
+    assert any(s is not None and s.games != (0, 0) for _d, s, _b, _g in seen)
+    # A finished deal's calls are explained with the score they were made at.
+    for d, _sc, t in lt.scores:
+        if t is not None:
+            at = next(s for dd, s, _b, _g in seen if dd == d)
+            assert web_robots.score_at(lt, t.events) == at
+    calls = svc.explained(lt.id, lt.scores[-1][2].events, full=True)  # type: ignore[union-attr]
+    assert calls and all(c["robot"] for c in calls)
+    svc.close()
+
+    monkeypatch.setattr(web_robots, "act", real_act)
+    match = Service(f"sqlite:///{tmp_path / 'match.sqlite3'}")
+    made = match.create_game({"kind": "match", "code": "daw", "seed": 2, "deals": 1,
+                              "movement": "two-teams-of-four", "players": []})  # fmt: skip
+    mt = match.games[made["game"]].tables[0]
+    assert web_robots.score_of(mt) == ScoreContext(duplicate=True)
+    match.close()
+
+
+def test_serve_names_the_robots_it_has() -> None:
+    result = CliRunner().invoke(cli, ["serve", "--robots", "clever"])
+    assert result.exit_code != 0
+    assert "--robots 'clever': the robots are strong, heuristic" in result.output
+    result = CliRunner().invoke(cli, ["serve", "--robot-workers", "0"])
+    assert result.exit_code != 0 and "at least one process" in result.output
+
+
+def test_bench_server_times_the_robots_beyond_their_delay() -> None:
+    figures = run_bench(tables=1, think=0.01, robot_delay=0.05, robots="heuristic")
+    assert figures["robots"] == "heuristic" and figures["robot_delay"] == 0.05
+    # A deal of 52 cards, 39 or so the robots' (the bench's person plays the rest).
+    assert 26 <= figures["robot_cards"] <= 52
+    assert 0 <= figures["robot_card_p50_ms"] <= figures["robot_card_p95_ms"] < 1000
+
+
+def test_the_workers_go_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL, no shutdown) leaves no robot
+    thinking: each worker watches its parent."""
+    port = free_port()
+    proc = server_process(f"sqlite:///{tmp_path / 'k.sqlite3'}", port, 0.2, "strong", 2)
+    try:
+        wait_until_up(port, proc)
+        post(port, "/api/games", {"kind": "deal", "code": "auction", "seed": 1, "humans": []})
+        deadline = time.monotonic() + 60
+        while len(workers := children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(workers) >= 2
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 20
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [p for p in workers if alive(p)]
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
