@@ -71,7 +71,7 @@ def score_of(lt: LiveTable) -> ScoreContext | None:
     if lt.game.kind == "match":
         return ScoreContext(duplicate=True)
     if lt.rubber is not None:
-        return ScoreContext(duplicate=False, below=lt.rubber.below, games=lt.rubber.games)
+        return ScoreContext.of_rubber(lt.rubber)
     return None
 
 
@@ -185,7 +185,7 @@ def score_at(lt: LiveTable, events: tuple[Event, ...]) -> ScoreContext | None:
     for d, sc, _t in sorted(lt.scores, key=lambda p: p[0]):
         if d < dealt and sc is not None and not sc.void and not rubber.finished:
             rubber.add(sc)  # as results.rescore_rubber keeps it
-    return ScoreContext(duplicate=False, below=rubber.below, games=rubber.games)
+    return ScoreContext.of_rubber(rubber)
 
 
 def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool,
