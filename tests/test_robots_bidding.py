@@ -25,6 +25,7 @@ from auctionwhist.robots.bidding import (
     style_from,
 )
 from auctionwhist.robots.bidding import evaluate as ev
+from auctionwhist.robots.bidding.situation import Situation
 from auctionwhist.robots.player import play_deal
 from auctionwhist.robots.view import ScoreContext, SeatView
 from auctionwhist.table import Table
@@ -162,8 +163,12 @@ def test_rule_weakness_take_out_third_bidder_auction() -> None:
 def test_rule_leave_one_spade_third_bidder_daw() -> None:
     """Hopson: "do not take him out on a poor hand, because his loss in penalties
     is limited to 100"."""
-    v = view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH)
+    v = view_for("daw", "432.K432.Q432.32", ["1S", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("pass", "leave_one_spade")
+    # not a poor hand where the two hands hold a better declaration: five
+    # diamonds the model expects to make are bid (best_declaration)
+    v = view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("1D", "best_declaration")
 
 
 def test_rule_show_the_lead_fourth_bidder_auction() -> None:
@@ -176,7 +181,14 @@ def test_rule_show_the_lead_fourth_bidder_auction() -> None:
 def test_rule_support_partner_when_overbid_auction() -> None:
     """Hopson: "not support his bid unless you can see two tricks for him"."""
     v = view_for("auction", "A432.Q43.5.A5432", ["1H", "2D"], seat=Seat.SOUTH)
-    assert ruled(v) == ("2H", "support_partner")
+    d = rules.support_partner(Situation(v))
+    assert d is not None and str(d.call) == "2H"
+    # the family weighs the declarations first and reaches the same raise
+    assert ruled(v)[0] == "2H"
+    # trumps alone are no support ("you must not support your partner's bid on
+    # trumps alone")
+    weak = view_for("auction", "5432.Q543.54.543", ["1H", "2D"], seat=Seat.SOUTH)
+    assert rules.support_partner(Situation(weak)) is None
 
 
 def test_rule_leave_partner_at_game_know_the_score_auction() -> None:
@@ -193,7 +205,10 @@ def test_rule_leave_partner_at_game_know_the_score_auction() -> None:
 def test_rule_free_double_of_a_game_bid_daw() -> None:
     """Hopson: the "free double", where their bid gives them game if made."""
     v = view_for("daw", "AK32.AQ3.AJ4.K32", ["3NT"], seat=Seat.EAST)
-    assert ruled(v) == ("double", "free_double")
+    d = rules.free_double(Situation(v))  # Royalton's family
+    assert d is not None and d.call == Other.DOUBLE
+    # the counts double it honestly: five tricks in this hand defeat it
+    assert ruled(v) == ("double", "honest_double")
 
 
 def test_rule_no_double_of_one_no_trump_daw() -> None:
@@ -206,7 +221,20 @@ def test_rule_no_double_of_one_no_trump_daw() -> None:
 def test_rule_penalty_double_when_bid_up_auction() -> None:
     """Hopson: "bid your opponents up to a point at which you can double"."""
     v = view_for("auction", "AKJ3.A2.AQ32.K32", ["2H", "pass", "3H"], seat=Seat.WEST)
-    assert ruled(v) == ("double", "penalty_double")
+    d = rules.penalty_double(Situation(v))  # Royalton's family
+    assert d is not None and d.call == Other.DOUBLE
+    assert ruled(v) == ("double", "honest_double")
+
+
+def test_rule_honest_double_counts_no_tricks_a_silent_partner_has_not_shown_daw() -> None:
+    """Issue 18: the old free double credited a silent partner with 1.5 tricks
+    and doubled a game on 2.5 quick tricks. Hopson: "be especially careful
+    about doubling"; the honest count gives him half a trick."""
+    v = view_for("daw", "A32.K32.A432.432", ["1S", "pass", "4H"], seat=Seat.WEST)
+    assert rules.free_double(Situation(v)) is not None  # the old count doubles
+    assert ruled(v) == ("pass", "sit_tight")
+    d = rules.honest_double(Situation(view_for("daw", "AK32.AQ3.AJ4.K32", ["3NT"], seat=Seat.EAST)))
+    assert d is not None and "5 tricks defeat 3NT; I count 5 in my hand and 0.5" in d.reason
 
 
 def test_rule_cautious_redouble_auction() -> None:
@@ -287,7 +315,7 @@ def test_explanations_say_one_spade_and_three_spades_royal() -> None:
     assert decide(view_for("auction", "32.AK32.A432.432"))[0].reason.startswith("One heart:")
     double = decide(view_for("royals", "AK3.A432.5432.32", ["1S"], seat=Seat.EAST))[0]
     assert "the dealer's one spade:" in double.reason
-    leave = decide(view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH))[0]
+    leave = decide(view_for("daw", "432.K432.Q432.32", ["1S", "pass"], seat=Seat.SOUTH))[0]
     assert "partner's one spade loses at most 100" in leave.reason
     royal = view_for("royalton", "AKQJT98.32.A2.A2", ["3S", "3H", "pass", "pass"])
     assert decide(royal)[0].reason.startswith("3S royal: 3H looks a pushing bid")

@@ -161,6 +161,66 @@ def penalty_double(s: Situation) -> Decision | None:
 # -- the old and new counts (auction, royals, daw) --------------------------
 
 
+# Hopson, "Doubling and Re-doubling": the second object of bidding is "to bid
+# your opponents up to a point at which you can double"; "it is seldom
+# advisable to double a bid of one"; "be especially careful about doubling
+# where your opponents will not go game". The tricks counted honestly: the
+# adversaries' from what their calls show and the high cards left them, ours
+# the rest; a silent partner is only his share of the pack.
+@rule(
+    "honest_double",
+    'Hopson, "Doubling and Re-doubling"',
+    "A double for penalties: the tricks of both our hands, counted from what every "
+    "call has shown, defeat the declaration.",
+    shows=Shows(tricks=3.0, quick=(2.0, 13.0), hcp=(10, 40)),
+)
+def honest_double(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or not s.legal(Other.DOUBLE):
+        return None
+    seat, bid = last
+    if bid.denom.nullo or (bid.level == 1 and not s.scores_game(bid, seat)):
+        return None
+    them = seat.side
+    mean = s.their_tricks(bid.denomination)
+    gain = s.expected(bid, mean, them) - s.expected(bid, mean, them, 1)
+    if gain <= s.shift(_DOUBLE_MARGIN, 10.0):
+        return None
+    need = 13 - (6 + bid.level) + 1  # tricks that defeat it
+    # the tricks in sight: my quick tricks and trump tricks, and no more of
+    # partner's than his calls have shown
+    mine = _defence_tricks(s, bid)
+    p = s.partner_picture
+    his = p.quick[0] if p.heard else _SILENT_PARTNER
+    if mine + his < s.shift(need, 0.5):
+        return None
+    free = " — a free double, for it gives them game if made" if s.scores_game(bid, seat) else ""
+    return Decision(
+        Other.DOUBLE,
+        f"Double: {need} tricks defeat {bid}; I count {mine:g} in my hand and {his:g} "
+        f"in partner's{free}.",
+    )
+
+
+def _defence_tricks(s: Situation, bid: Bid) -> float:
+    """My hand's tricks against ``bid``: quick tricks, and trumps of theirs
+    beyond three (or three headed by two honors)."""
+    t = s.quick
+    trump = bid.denom.trump
+    if trump is not None:
+        n = ev.length(s.hand, int(trump))
+        t += max(0.0, n - 3) + (0.5 if ev.honor_count(s.hand, int(trump)) >= 2 else 0.0)
+    return t
+
+
+# What a double must be expected to gain: the adversaries may take out into a
+# suit that makes (Hopson: "a double may drive your opponents to some suit").
+_DOUBLE_MARGIN = 30.0
+# A silent partner's tricks in defence: half a trick, not the one and a half
+# the old rules gave him (issue 18).
+_SILENT_PARTNER = 0.5
+
+
 # Hopson, "The Second Bidder": "double his one spade bid on short high black
 # cards together with some outside strength, in order to inform your partner";
 # "never bid two spades over a one spade bid".
@@ -342,6 +402,8 @@ def leave_one_spade(s: Situation) -> Decision | None:
         return None
     if last[1] != Bid(1, s.weak_suit) or s.quick >= s.shift(2.5):
         return None
+    if best_declaration(s) is not None:
+        return None  # not a poor hand: the two hands hold a better declaration
     return Decision(
         Other.PASS,
         f"Pass: partner's one {_one(last[1].denomination)} loses at most 100, and my poor "
@@ -647,17 +709,16 @@ COUNTS: tuple[Rule, ...] = (
     cautious_redouble,
     take_out_of_double,
     double_one_spade,
-    free_double,
-    penalty_double,
+    honest_double,
     weakness_take_out,
     leave_one_spade,
     leave_partner,
+    best_declaration,
     one_no_trump,
     two_on_long_suit,
     one_of_a_suit,
     show_the_lead,
     support_partner,
-    best_declaration,
     one_spade,
     sit_tight,
 )
