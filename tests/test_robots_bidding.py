@@ -241,7 +241,8 @@ def test_rule_cautious_redouble_auction() -> None:
     """Hopson: "be extremely cautious about re-doubling"."""
     strong = view_for("auction", "A2.AKQJT98.AK2.2", ["2H", "double"], seat=Seat.SOUTH)
     # South is the partner of the declarant; the estimate counts his hand too.
-    assert ruled(strong)[1] in ("cautious_redouble", "leave_partner", "full_value")
+    assert ruled(strong) == ("redouble", "redouble_with_tricks_to_spare")
+    assert rules.cautious_redouble(Situation(strong)) is not None  # Royalton's
     weak = view_for("auction", "5432.32.5432.432", ["2H", "double"], seat=Seat.SOUTH)
     assert ruled(weak)[0] != "redouble"
 
@@ -250,7 +251,24 @@ def test_rule_take_out_of_double_auction() -> None:
     """Hopson: "take him out if you can with safety ... by bidding on some suit of
     a higher value"."""
     v = view_for("auction", "32.KQJ9432..A432", ["1D", "double"], seat=Seat.SOUTH)
-    assert ruled(v) == ("1H", "take_out_of_double")
+    d = rules.take_out_of_double(Situation(v))  # Royalton's family
+    assert d is not None and str(d.call) == "1H"
+    # the counts rescue a doubled misfit where the new suit should lose less
+    assert ruled(v) == ("1H", "rescue_from_double")
+    assert "should lose less" in decide(v)[0].reason
+    # "do not be over-anxious to take him out": with two of his suit he is left
+    fit = view_for("auction", "32.KQJ943.A2.A43", ["1D", "double"], seat=Seat.SOUTH)
+    assert rules.rescue_from_double(Situation(fit)) is None
+
+
+def test_a_doubled_declaration_is_not_bid_again_higher_auction() -> None:
+    """Issue 18: the robot rebid its own doubled suit higher. Hopson, "Doubling
+    and Re-doubling": a shift may lead "to some other suit in which you will
+    be defeated"; the doubled suit itself is not bid again."""
+    v = view_for("auction", "32.AQ65432.A2.32", ["1H", "pass", "pass", "double"])
+    choices = rules._our_choices(Situation(v))
+    assert choices and all(b.denomination != "H" for _, b, _ in choices)
+    assert not (isinstance(decide(v)[0].call, Bid) and decide(v)[0].call.denomination == "H")
 
 
 def test_rule_sit_tight_second_bidder_daw() -> None:

@@ -213,6 +213,87 @@ def _defence_tricks(s: Situation, bid: Bid) -> float:
     return t
 
 
+# Hopson, "Doubling and Re-doubling": "If you have been doubled, be extremely
+# cautious about re-doubling, because that may drive your opponents to some
+# other suit in which you will be defeated." Only with two tricks to spare
+# by the two hands' count.
+@rule(
+    "redouble_with_tricks_to_spare",
+    'Hopson, "Doubling and Re-doubling"',
+    "Redouble: the two hands should make the doubled declaration with two tricks to spare.",
+    shows=Shows(tricks=3.0, quick=(2.0, 13.0), hcp=(10, 40)),
+)
+def redouble_with_tricks_to_spare(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or not s.legal(Other.REDOUBLE) or last[1].denom.nullo:
+        return None
+    bid = last[1]
+    mean = s.side_tricks(bid.denomination)
+    if mean < 6 + bid.level + s.shift(_REDOUBLE_SPARE, 0.5):
+        return None
+    return Decision(
+        Other.REDOUBLE,
+        f"Redouble: our hands should take {mean:.1f} tricks at {bid.denom.name}, "
+        f"{mean - 6 - bid.level:.1f} more than {bid} needs.",
+    )
+
+
+_REDOUBLE_SPARE = 2.0
+
+
+# Hopson, "Doubling and Re-doubling": "When your partner's bid has been
+# doubled, take him out if you can with safety ... It is often advisable to
+# take your partner out of a double when you can do so by decreasing the size
+# of your contract by bidding on some suit of a higher value"; "do not be
+# over-anxious to take him out ... he is quite willing to play his hand with
+# the bid doubled." A misfit rescued only where the new declaration is
+# expected to cost less than his doubled one.
+@rule(
+    "rescue_from_double",
+    'Hopson, "Doubling and Re-doubling"',
+    "A take-out of partner's doubled declaration: a misfit, and a suit of this hand's "
+    "own that should lose less.",
+    shows=Shows(tricks=1.5, length=5, hcp=(0, 12), weak=True),
+)
+def rescue_from_double(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled != 1:
+        return None
+    bid = last[1]
+    if bid.denom.nullo:
+        return None
+    their = bid.denom.trump
+    if their is not None and ev.length(s.hand, int(their)) >= 2:
+        return None  # no misfit: leave him to play it
+    side = s.view.seat.side
+    stay = s.expected(bid, s.side_tricks(bid.denomination), side, 1)
+    best: tuple[float, Bid] | None = None
+    for key in s.values:
+        d = DENOMINATIONS[key]
+        if d.trump is None or d.nullo or key == bid.denomination:
+            continue
+        if ev.length(s.hand, int(d.trump)) < 5:
+            continue
+        b = s.cheapest(key)
+        if b is None or b.level > bid.level + 1:
+            continue
+        # they may double the new declaration too
+        worth = s.expected(b, s.side_tricks(key), side, 1)
+        if best is None or worth > best[0]:
+            best = (worth, b)
+    if best is None or best[0] <= stay + _RESCUE_MARGIN:
+        return None
+    b = best[1]
+    return Decision(
+        b,
+        f"{b}: partner's {bid} is doubled and I hold little of it; {b.denom.name} "
+        f"should lose less ({best[0]:+.0f} expected doubled, against {stay:+.0f}).",
+    )
+
+
+_RESCUE_MARGIN = 80.0
+
+
 # What a double must be expected to gain: the adversaries may take out into a
 # suit that makes (Hopson: "a double may drive your opponents to some suit").
 _DOUBLE_MARGIN = 30.0
@@ -597,8 +678,16 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
     contract the model sets by two tricks or more is valued doubled."""
     side = s.view.seat.side
     out: list[tuple[float, Bid, float]] = []
+    last = s.last
+    # our doubled declaration is not bid again higher: the double says the
+    # adversaries hold its trumps (Hopson: a shift "where you will be defeated")
+    doubled_ours = (
+        last[1].denomination
+        if last is not None and last[0].side == side and s.view.doubled
+        else None
+    )
     for key in s.values:
-        if key == s.weak_suit or DENOMINATIONS[key].nullo:
+        if key == s.weak_suit or DENOMINATIONS[key].nullo or key == doubled_ours:
             continue
         first = s.cheapest(key)
         if first is None or not _own_or_shown(s, key):
@@ -706,8 +795,8 @@ def sit_tight(s: Situation) -> Decision | None:
 
 
 COUNTS: tuple[Rule, ...] = (
-    cautious_redouble,
-    take_out_of_double,
+    redouble_with_tricks_to_spare,
+    rescue_from_double,
     double_one_spade,
     honest_double,
     weakness_take_out,
