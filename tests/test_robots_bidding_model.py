@@ -39,7 +39,7 @@ def test_the_forced_spade_shows_nothing_daw_52() -> None:
     assert p.tricks == m.UNHEARD.tricks and "forced: it shows nothing" in p.said()
     # a spade bid in the second round does show spades (four of them)
     p = read("auction", "1S 1H pass pass 2S")[Seat.NORTH]
-    assert p.readings[1].rule == "full_value" and p.suits == ((S, 4),)
+    assert p.readings[1].rule == "best_declaration" and p.suits == ((S, 4),)
 
 
 def test_a_no_trump_and_a_suit_are_read_as_the_dealers_chapter_says() -> None:
@@ -48,7 +48,7 @@ def test_a_no_trump_and_a_suit_are_read_as_the_dealers_chapter_says() -> None:
     assert north.readings[0].rule == "one_no_trump"
     assert north.hcp[0] >= 12 and north.quick[0] >= 3.0 and north.tricks == 4.0
     # an adversary's overcall is read too: a suit of his own
-    assert east.readings[0].rule == "full_value" and east.suits == ((H, 4),)
+    assert east.readings[0].rule == "best_declaration" and east.suits == ((H, 4),)
     assert read("auction", "1H")[Seat.NORTH].readings[0].rule == "one_of_a_suit"
 
 
@@ -70,7 +70,7 @@ def test_the_double_of_one_spade_shows_short_high_spades_second_bidder() -> None
     east = read("royals", "1S double")[Seat.EAST]
     assert east.readings[0].rule == "double_one_spade"
     assert east.most[S] <= 4 and east.quick[0] >= 3.0
-    assert read("royals", "1S pass 1H double")[Seat.WEST].readings[0].rule == "penalty_double"
+    assert read("royals", "1S pass 1H double")[Seat.WEST].readings[0].rule == "honest_double"
 
 
 def test_a_first_round_pass_shows_a_hand_too_weak_to_declare() -> None:
@@ -91,7 +91,9 @@ def test_advice_credits_partner_and_both_adversaries_from_the_model() -> None:
     assert credits[Seat.NORTH].tricks == 4.0 and "1NT (one_no_trump)" in (
         credits[Seat.NORTH].shown_by
     )
-    assert credits[Seat.EAST].tricks == 3.0 and "2H (full_value)" in credits[Seat.EAST].shown_by
+    assert (
+        credits[Seat.EAST].tricks == 3.0 and "2H (best_declaration)" in credits[Seat.EAST].shown_by
+    )
     assert credits[Seat.WEST].tricks == m.UNHEARD.tricks
 
 

@@ -193,7 +193,7 @@ def convention(
             return "sit_tight"
         return None
     if call is Other.REDOUBLE:
-        return "cautious_redouble"
+        return "redouble_with_tricks_to_spare"
     if call is Other.DOUBLE:
         if (
             position == 2
@@ -202,7 +202,7 @@ def convention(
             and forced_opening(code, prior[:1])
         ):
             return "double_one_spade"
-        return "penalty_double"
+        return "honest_double"
     if not isinstance(call, Bid):
         return None
     partner_doubled = last is not None and last[0] == partner and prior[-1][1] is Other.DOUBLE
@@ -221,7 +221,7 @@ def convention(
     ):
         return "weakness_take_out"
     if partner_doubled and last is not None and last[0] == partner and call.denom.trump is not None:
-        return "take_out_of_double"
+        return "rescue_from_double"
     if call.denom.named in {c.denom.named for c in shown_partner} and call.denom.trump is not None:
         return "support_partner"
     dealer_nt = bool(bids) and bids[0][0] == dealer and bids[0][1].denomination == "NT"
@@ -230,7 +230,7 @@ def convention(
         return "show_the_lead"
     if first_round and not mine and not shown_partner and call.level == 1:
         return "one_of_a_suit"
-    return "full_value"
+    return "best_declaration"
 
 
 def _royalton(
@@ -243,15 +243,18 @@ def _royalton(
     first_round: bool,
 ) -> str | None:
     """Royalton's conventions (Hawley ch. I): the no-trump calls for partner's
-    best suit; the answer is mandatory; the royal outranks an equal bid."""
+    best suit; the answer is mandatory; the royal outranks an equal bid. The
+    names are Royalton's rules'; those that declare no ``Shows`` read as a
+    declaration's general credit (``royalton.read`` is the family's own,
+    finer reading)."""
     if call is Other.NO_BID and not prior:
         return "dealer_no_bid"
     if call is Other.PASS or call is Other.NO_BID:
         return "sit_tight" if first_round and not mine else None
     if call is Other.REDOUBLE:
-        return "cautious_redouble"
+        return "royalton_redouble"
     if call is Other.DOUBLE:
-        return "penalty_double"
+        return "royalton_double"
     if not isinstance(call, Bid):
         return None
     if call.denom.nullo:
@@ -268,11 +271,9 @@ def _royalton(
         and not mine
     ):
         return "answer_no_trump_call"
-    if call.denom.named in {c.denom.named for c in partners} and call.denom.trump is not None:
-        return "support_partner"
     if first_round and not mine and not partners and call.level == 1:
-        return "one_of_a_suit"
-    return "full_value"
+        return "royalton_suit"
+    return "place_the_contract"
 
 
 def read_auction(

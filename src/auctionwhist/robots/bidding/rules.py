@@ -37,36 +37,7 @@ def _one(denomination: str) -> str:
     return name[:-1] if name.endswith("s") else name
 
 
-def _defence(s: Situation, bid: Bid) -> float:
-    """Tricks our side should take against ``bid``: our quick tricks, trump
-    tricks in their suit, and partner's share."""
-    t = s.quick
-    trump = bid.denom.trump
-    if trump is not None:
-        n = ev.length(s.hand, int(trump))
-        t += max(0.0, n - 3) + (0.5 if ev.honor_count(s.hand, int(trump)) >= 2 else 0.0)
-    return t + (1.5 if not s.partner_bids else 2.5)
-
-
 # -- doubling and re-doubling (common) --------------------------------------
-
-
-# Hopson, "Doubling and Re-doubling": "If you have been doubled, be extremely
-# cautious about re-doubling."
-@rule(
-    "cautious_redouble",
-    'Hopson, "Doubling and Re-doubling"',
-    "Redouble: the doubled declaration is made with tricks to spare.",
-    shows=Shows(tricks=3.0, quick=(2.0, 13.0)),
-)
-def cautious_redouble(s: Situation) -> Decision | None:
-    last = s.last
-    if last is None or not s.legal(Other.REDOUBLE) or last[1].denom.nullo:
-        return None
-    bid = last[1]
-    if s.estimate(bid.denomination) >= 6 + bid.level + s.shift(2.0):
-        return Decision(Other.REDOUBLE, f"Redouble: the hand makes {bid} with two tricks to spare.")
-    return None
 
 
 # Hopson, "Doubling and Re-doubling": "When your partner's bid has been
@@ -99,62 +70,6 @@ def take_out_of_double(s: Situation) -> Decision | None:
                     f"{b}: partner's {bid} is doubled and I hold none of it, so I take "
                     f"him out into a suit of higher value.",
                 )
-    return None
-
-
-# Hopson, "Doubling and Re-doubling": the "free double" — where the
-# adversaries' bid gives them game if made, a double costs nothing more.
-@rule(
-    "free_double",
-    'Hopson, "Doubling and Re-doubling" (the free double)',
-    "A free double: the declaration would give the adversaries game if made, so "
-    "doubling it costs nothing more.",
-    shows=Shows(tricks=2.5, quick=(2.0, 13.0)),
-)
-def free_double(s: Situation) -> Decision | None:
-    last = s.last
-    if last is None or not s.legal(Other.DOUBLE):
-        return None
-    seat, bid = last
-    if bid.denom.nullo or not s.scores_game(bid, seat):
-        return None
-    need = 13 - (6 + bid.level) + 1  # tricks that defeat it
-    counted = _defence(s, bid)
-    if counted >= s.shift(need, 1.0):
-        return Decision(
-            Other.DOUBLE,
-            f"Double: {bid} would give them game if made; {need} tricks defeat it and I "
-            f"count {counted:g} for our side — a free double.",
-        )
-    return None
-
-
-# Hopson, "Doubling and Re-doubling": the second object of bidding is "to bid
-# your opponents up to a point at which you can double"; "it is seldom
-# advisable to double a bid of one"; and (The Second Bidder) "it is almost
-# always dangerous to double one no-trump".
-@rule(
-    "penalty_double",
-    'Hopson, "Doubling and Re-doubling"',
-    "A double for penalties: the adversaries are bid up beyond what the doubler "
-    "thinks they can make.",
-    shows=Shows(tricks=3.0, quick=(2.5, 13.0)),
-)
-def penalty_double(s: Situation) -> Decision | None:
-    last = s.last
-    if last is None or not s.legal(Other.DOUBLE):
-        return None
-    bid = last[1]
-    if bid.level < 2 or bid.denom.nullo:
-        return None
-    need = 13 - (6 + bid.level) + 1
-    counted = _defence(s, bid)
-    if counted >= s.shift(need + 1.5, 1.0):
-        return Decision(
-            Other.DOUBLE,
-            f"Double: they are bid up to {bid}; {need} tricks defeat it and I count "
-            f"{counted:g} for our side.",
-        )
     return None
 
 
@@ -563,74 +478,6 @@ def leave_partner(s: Situation) -> Decision | None:
     if len(s.partner_bids) >= 2 and bid.denomination in before:
         return Decision(Other.PASS, f"Pass: partner holds to his {bid.denom.name}; I leave him.")
     return None
-
-
-def _candidates(s: Situation) -> list[str]:
-    out = []
-    for suit in range(4):
-        key = s.suit_key(suit)
-        if key not in s.values or key == s.weak_suit:
-            continue
-        named = DENOMINATIONS[key].named
-        # the forced one spade names no suit (Hopson, "The Dealer's Bid")
-        partner_named = {b.denom.named for b in s.partner_shown}
-        n = ev.length(s.hand, suit)
-        if n >= 5 or (named in partner_named and n >= 3) or (n >= 4 and _biddable(s, suit)):
-            out.append(key)
-    last = s.last
-    if "NT" in s.values and ev.balanced(s.hand) and s.quick >= s.shift(2.5):
-        stops = all(
-            ev.stopped(s.hand, int(b.denom.trump))
-            for b in s.their_bids
-            if b.denom.trump is not None
-        )
-        if stops and (last is None or not last[1].denom.nullo):
-            out.append("NT")
-    return out
-
-
-# Goodfellow, "Principles of Play": "the bidding of the full value of each hand
-# with judgment and conservatism, to avoid a loss of contract, is of prime
-# importance"; Hopson, "The Fourth Bidder": "it is generally well to over-bid
-# the declaration of an opponent if you can do so with safety". The contract
-# worth most, game first ("Know the Score"), within the hands' tricks.
-@rule(
-    "full_value",
-    'Goodfellow, "Principles of Play"; Hopson, "The Fourth Bidder"',
-    "The declaration worth most within what the partnership's hands should take, game first.",
-    shows=Shows(tricks=3.0, length=4),
-    by_seat={1: _DEALER, 2: _SECOND, 3: _THIRD},
-)
-def full_value(s: Situation) -> Decision | None:
-    if s.opening:
-        return None  # the dealer's first call follows the dealer's own rules
-    best: tuple[tuple[int, int, float], Bid] | None = None
-    for key in _candidates(s):
-        b = s.cheapest(key)
-        if b is None:
-            continue
-        target = s.target_level(key)
-        if b.level > target:
-            continue
-        game = s.game_level(key)
-        level = b.level
-        # go on to game when the hands hold it (daw 7: game in one deal)
-        if game is not None and b.level < game <= target and not s.first_round:
-            level = game
-        worth = level * s.values[key]
-        rank = (int(game is not None and level >= game), worth, s.estimate(key))
-        if best is None or rank > best[0]:
-            best = (rank, Bid(level, key, b.royal))
-    if best is None:
-        return None
-    b = best[1]
-    if not s.legal(b):
-        return None
-    return Decision(
-        b,
-        f"{b}: our hands should take {s.estimate(b.denomination):.1f} tricks at "
-        f"{b.denom.name}, and this is the declaration worth most within them.",
-    )
 
 
 def _standing_value(s: Situation) -> float:

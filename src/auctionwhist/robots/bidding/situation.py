@@ -208,22 +208,7 @@ class Situation:
         mine = {b.denom.named for b in self.view.bids_shown(self.view.seat)}
         if any(b.denom.named in mine for b in self.partner_shown if not b.denom.nullo):
             return _CREDIT_RAISE + 1.0
-        if self.view.code.royal_bids:
-            return self._first_bid_credit()
         return self.partner_picture.tricks
-
-    def _first_bid_credit(self) -> float:
-        """Royalton's rules credit partner by his first declaration, as they
-        did before the model (a no-trump 4, the least-valued suit at one 1,
-        another suit 3, none 2), until they declare what their calls show."""
-        if not self.partner_bids:
-            return model.UNHEARD.tricks
-        first = self.partner_bids[0]
-        if first.denomination == "NT":
-            return 4.0
-        if first.denomination == self.weak_suit and first.level == 1:
-            return 1.0
-        return 3.0
 
     def estimate(self, denom: str) -> float:
         """The tricks the partnership may take in ``denom`` (not nullo)."""
