@@ -18,11 +18,18 @@ average wins; the average counts tricks, with a bonus for making (or
 defeating) the contract, since "the chief object of the declarant is the
 winning of his contract" (Goodfellow, "Principles of play").
 
-Between cards that do equally well the period's conventions choose: top of a
-sequence, the "come-along" card when partner leads a high card (Hopson), and
-the discard from weakness, a low card (below the seven) from the weakest suit
-(Hopson, "The Discard"). The opening lead is the period's (``heuristic.
-period_lead``): the deal cannot be seen yet and the samples are too dear then.
+Between cards that do equally well the period's conventions choose
+(``signals``): top of a sequence, the "come-along" card when partner leads a
+high card, the honor doubleton low first, the first discard showing strength
+and later ones weakness (Hopson, 'The "Come-Along" Card', "The Discard").
+Partner's signals are read: the sampler prefers the deals that fit them, as it
+does the auction's promises. The opening lead is chosen among the period's
+candidate leads, one from each suit (``heuristic.lead_candidates``), by the
+samples; the convention's own choice stands unless another is better by
+``lead_margin`` tricks on average.
+
+The declarant claims the tricks left when every sample agrees how many his
+side takes (``claim_tricks``; daw 86-88, Whist Club 74, Royalton 69).
 
 The robot sees only its ``SeatView``; the samples are its guesses, never the
 table's hands.
@@ -33,7 +40,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..calls import Contract
 from ..cards import FULL_PACK, SUIT_CHARS, SUIT_MASKS, Seat, cards_of
@@ -41,8 +48,9 @@ from ..solver import Position, score_cards, solve_position
 from ..solver.dds import dds_solve_boards
 from .bidding import BiddingRobot
 from .bidding.model import read_auction
-from .heuristic import heuristic_card, is_nullo, our_hands, period_lead, playing_hand
+from .heuristic import heuristic_card, is_nullo, lead_candidates, our_hands, playing_hand
 from .player import PlayerError
+from .signals import Signal, discard, follow_partners_lead, read_signals
 from .view import SeatView
 
 __all__ = [
@@ -51,8 +59,10 @@ __all__ = [
     "MonteCarloPlayer",
     "Settings",
     "claim_holds",
+    "claim_tricks",
     "knowledge",
     "monte_carlo_card",
+    "opening_lead",
     "sample_hands",
     "score_samples",
     "strain_of",
@@ -75,6 +85,8 @@ class Settings:
     tolerance: float = 0.01
     redeals: int = 12  # tries for a sample that fits the auction
     claim_samples: int = 12  # samples to check a claim against
+    lead_margin: float = 0.25  # tricks a lead must gain over the period's own
+    claims: bool = True  # the declarant claims when every sample agrees
 
 
 DEFAULT_SETTINGS = Settings()
@@ -93,6 +105,7 @@ class Knowledge:
     played_by: dict[Seat, int]  # the cards each seat has played
     promises: dict[Seat, tuple[tuple[int, int], ...]]  # (suit, min length) from bids
     strength: dict[Seat, tuple[int, int]]  # (min, max) high-card points from bids
+    signals: tuple[Signal, ...] = ()  # partner's signals read (``signals.read_signals``)
 
 
 def solver_strain(contract: Contract | None, trump: int) -> str:
@@ -158,6 +171,29 @@ def knowledge(view: SeatView) -> Knowledge:
     )
 
 
+def knowledge_and_signals(view: SeatView) -> Knowledge:
+    """``knowledge(view)`` with partner's signals read, those the unseen cards
+    could still fit (a signal no deal can fit would only cost redeals)."""
+    k = knowledge(view)
+    kept = []
+    for sig in read_signals(view):
+        if sig.seat not in k.counts:
+            continue
+        played = k.played_by[sig.seat]
+        could = played | (k.unseen & ~_forced_elsewhere(k, sig.seat))
+        if sig.fits(could) or sig.fits(played):
+            kept.append(sig)
+    return replace(k, signals=tuple(kept)) if kept else k
+
+
+def _forced_elsewhere(k: Knowledge, seat: Seat) -> int:
+    out = 0
+    for c, s in k.forced.items():
+        if s != seat:
+            out |= 1 << c
+    return out
+
+
 def _hcp(hand: int) -> int:
     total = 0
     for r, v in _HCP.items():
@@ -177,6 +213,8 @@ def _misfits(k: Knowledge, hands: dict[Seat, int]) -> int:
         if lo or hi < 40:
             p = _hcp(whole)
             bad += p < lo or p > hi
+    for sig in k.signals:
+        bad += not sig.fits(hands[sig.seat] | k.played_by[sig.seat])
     return bad
 
 
@@ -318,41 +356,15 @@ def _prefer(view: SeatView, cards: Sequence[int]) -> int:
     trick = view.trick
     nullo = is_nullo(view)
     if not trick:
-        return period_lead(view, cards)
+        return lead_candidates(view, cards)[0]
     led = trick[0] // 13
     following = [c for c in cards if c // 13 == led]
     if following:
         if nullo:
             return max(following)
-        if len(trick) == 2 and _come_along(view, trick[0]):
-            return max(following)
-        return min(following)
-    # Hopson, "The Discard": a card below the seven from the weakest suit shows
-    # weakness; failing one, a high card from the strongest shows strength.
-    hand = playing_hand(view)
-
-    def honors(c: int) -> int:
-        return sum(1 for r in (9, 10, 11, 12) if hand >> (13 * (c // 13) + r) & 1)
-
-    plain = [c for c in cards if c // 13 != view.trump] or list(cards)
-    low = [c for c in plain if c % 13 + 2 < 7]
-    if low:
-        return min(low, key=lambda c: (honors(c), c % 13))
-    return max(plain, key=lambda c: (honors(c), c % 13))
-
-
-def _come_along(view: SeatView, led_card: int) -> bool:
-    """Hopson's "come-along" card: partner led an ace or king and we wish the
-    suit continued (we hold the next honor, or can ruff its third round)."""
-    if led_card % 13 + 2 < 13:
-        return False
-    hand = playing_hand(view)
-    suit = led_card // 13
-    held = hand & SUIT_MASKS[suit]
-    below = led_card - 1  # the next honor or the one after it
-    if held >> below & 1 or held >> (below - 1) & 1:
-        return True
-    return view.trump >= 0 and held.bit_count() == 2 and bool(hand & SUIT_MASKS[view.trump])
+        signal = follow_partners_lead(view, following)
+        return min(following) if signal is None else signal
+    return discard(view, cards)
 
 
 def monte_carlo_card(
@@ -366,13 +378,23 @@ def monte_carlo_card(
     if len(cards) == 1:
         return cards[0]
     if not view.tricks and not view.trick:
-        return period_lead(view, cards)
+        return opening_lead(view, rng, settings)
     if _equivalent(cards, view):
         return _prefer(view, cards)
     strain = strain_of(view)
     if strain == "NL" and max(playing_hand(view).bit_count(), 1) > settings.nullo_cards:
         return heuristic_card(view)
-    k = knowledge(view)
+    totals, n = _totals(view, cards, rng, settings)
+    best = max(totals.values())
+    tol = settings.tolerance * n
+    return _prefer(view, [c for c in cards if totals[c] >= best - tol])
+
+
+def _totals(
+    view: SeatView, cards: Sequence[int], rng: random.Random, settings: Settings
+) -> tuple[dict[int, float], int]:
+    """Each card's total value over the samples solved, and how many were."""
+    k = knowledge_and_signals(view)
     samples = sample_hands(k, settings.samples, rng, settings.redeals)
     scored = score_samples(view, samples, settings.budget, settings.min_samples)
     turn = view.to_play if view.to_play is not None else view.seat
@@ -381,9 +403,25 @@ def monte_carlo_card(
     for sc in scored:
         for c in cards:
             total[c] += value[sc[c]]
-    best = max(total.values())
-    tol = settings.tolerance * len(scored)
-    return _prefer(view, [c for c in cards if total[c] >= best - tol])
+    return total, len(scored)
+
+
+def opening_lead(view: SeatView, rng: random.Random, settings: Settings = DEFAULT_SETTINGS) -> int:
+    """The opening lead: the period's candidates, one from each suit
+    (``heuristic.lead_candidates``), weighed over samples of the unseen hands
+    that fit the auction; the convention's choice stands unless another
+    candidate takes ``settings.lead_margin`` tricks more on average. At nullo,
+    and with one candidate, the convention alone."""
+    candidates = lead_candidates(view)
+    if len(candidates) == 1 or strain_of(view) == "NL":
+        return candidates[0]
+    totals, n = _totals(view, candidates, rng, settings)
+    if not n:
+        return candidates[0]
+    best = max(candidates, key=lambda c: totals[c])  # the first of equals
+    if totals[best] > totals[candidates[0]] + settings.lead_margin * n:
+        return best
+    return candidates[0]
 
 
 def claim_holds(
@@ -414,9 +452,45 @@ def claim_holds(
     return good >= share * len(deals)
 
 
+def claim_tricks(
+    view: SeatView, rng: random.Random, settings: Settings = DEFAULT_SETTINGS
+) -> int | None:
+    """The tricks the declarant claims of those left, or None to play on.
+
+    Only the declarant claims, at his lead or dummy's, with two tricks or more
+    to play: an adversary's claim lays his partner's cards face up, liable to
+    be called (daw 86, AWL VII §2), and the declarant's is free of penalty
+    (daw 87, Whist Club 74, Royalton 69). He claims when every one of
+    ``claim_samples`` samples of the unseen hands, solved double dummy, gives
+    his side the same number of tricks; a few are tried first, since most
+    positions part at once. A nullo is claimed only once the core can solve it
+    (``nullo_cards``)."""
+    c, d, turn = view.contract, view.declarer, view.to_play
+    if c is None or d is None or turn is None or view.phase != "play":
+        return None
+    if view.seat != d or turn.side != d.side or view.trick or 13 - len(view.tricks) < 2:
+        return None
+    strain = strain_of(view)
+    if strain == "NL" and playing_hand(view).bit_count() > settings.nullo_cards:
+        return None
+    k = knowledge_and_signals(view)
+    agreed: int | None = None
+    first = min(3, settings.claim_samples)
+    for n in (first, settings.claim_samples - first):
+        if n <= 0:
+            continue
+        for sc in score_samples(view, sample_hands(k, n, rng, settings.redeals)):
+            v = min(sc.values()) if strain == "NL" else max(sc.values())
+            if agreed is not None and v != agreed:
+                return None
+            agreed = v
+    return agreed
+
+
 class MonteCarloPlayer(BiddingRobot):
     """The period's bidding rules (``robots.bidding``) and the Monte Carlo card
-    play; answers claims by checking them double dummy over samples."""
+    play; claims as the declarant when every sample agrees (``claim_tricks``)
+    and answers claims by checking them double dummy over samples."""
 
     def __init__(self, style: str | float = 0.0, settings: Settings = DEFAULT_SETTINGS) -> None:
         super().__init__(style)
@@ -424,6 +498,9 @@ class MonteCarloPlayer(BiddingRobot):
 
     def card(self, view: SeatView, rng: random.Random) -> int:
         return monte_carlo_card(view, rng, self.settings)
+
+    def claim(self, view: SeatView, rng: random.Random) -> int | None:
+        return claim_tricks(view, rng, self.settings) if self.settings.claims else None
 
     def answer_claim(self, view: SeatView, rng: random.Random) -> bool:
         if view.claim is not None and view.claim[1] == 0:

@@ -28,6 +28,7 @@ __all__ = [
     "HeuristicPlayer",
     "heuristic_card",
     "is_nullo",
+    "lead_candidates",
     "master",
     "our_hands",
     "period_lead",
@@ -89,24 +90,28 @@ def period_lead(view: SeatView, legal: Sequence[int] | None = None) -> int:
     """A lead in the manner of the period: partner's declared suit, else the
     long suit (not trumps, not the suit the declarant named), top of a sequence
     or the fourth best. At nullo the lowest card held."""
+    return lead_candidates(view, legal)[0]
+
+
+def lead_candidates(view: SeatView, legal: Sequence[int] | None = None) -> list[int]:
+    """The period's lead from each suit held, the convention's choice first
+    (``period_lead``), then the other suits in its order of preference: the
+    card the period leads from a suit (top of a sequence of honors, the fourth
+    best, the top of a short suit; partner's suit as he would have it led). The
+    Monte Carlo robot chooses among them by its samples. At nullo only the
+    lowest card held."""
     cards = list(view.legal_cards if legal is None else legal)
     if not cards:
         raise PlayerError("no card is legal now")
     if is_nullo(view):
-        return min(cards, key=lambda c: (c % 13, -c))
+        return [min(cards, key=lambda c: (c % 13, -c))]
     by_suit: dict[int, list[int]] = {}
     for c in sorted(cards, reverse=True):
         by_suit.setdefault(c // 13, []).append(c)
     # The dealer's forced one spade is no suit to lead (Hopson, "The Dealer's Bid").
     partner_suits = [
-        b.denom.trump for b in view.bids_shown(view.seat.partner) if b.denom.trump is not None
+        int(b.denom.trump) for b in view.bids_shown(view.seat.partner) if b.denom.trump is not None
     ]
-    for suit in reversed(partner_suits):
-        if int(suit) in by_suit and int(suit) != view.trump:
-            held = by_suit[int(suit)]
-            return (
-                held[0] if len(held) <= 3 and _top_of_sequence(held) is None else _lead_from(held)
-            )
     declarant = view.declarer
     theirs = {
         int(b.denom.trump)
@@ -115,13 +120,24 @@ def period_lead(view: SeatView, legal: Sequence[int] | None = None) -> int:
     }
     defending = declarant is not None and declarant.side != view.seat.side
 
-    def worth(suit: int) -> tuple[int, int, int]:
+    def partners(suit: int) -> int:
+        """How late partner named the suit (his last bid first), or -1."""
+        named = [i for i, t in enumerate(partner_suits) if t == suit]
+        return named[-1] if named and suit != view.trump else -1
+
+    def worth(suit: int) -> tuple[int, int, int, int]:
         held = by_suit[suit]
         avoid = int(suit == view.trump) + int(defending and suit in theirs)
         seq = int(_top_of_sequence(held) is not None)
-        return (-avoid, len(held) + 2 * seq, held[0] % 13)
+        return (partners(suit), -avoid, len(held) + 2 * seq, held[0] % 13)
 
-    return _lead_from(by_suit[max(by_suit, key=worth)])
+    def card(suit: int) -> int:
+        held = by_suit[suit]
+        if partners(suit) >= 0 and len(held) <= 3 and _top_of_sequence(held) is None:
+            return held[0]  # partner's suit: the top of a short holding
+        return _lead_from(held)
+
+    return [card(s) for s in sorted(by_suit, key=worth, reverse=True)]
 
 
 def _bids(calls: tuple[tuple[Seat, Call], ...]) -> list[tuple[Seat, Bid]]:

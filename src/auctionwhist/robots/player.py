@@ -222,7 +222,9 @@ def answer(player: Player, view: SeatView, rng: random.Random) -> Action:
     if phase == "play":
         assert view.to_play is not None
         claimed = player.claim(view, rng)
-        if claimed is not None:
+        # A claim goes through the table's claim laws: one the table would
+        # refuse is not made, and the player plays his card instead.
+        if claimed is not None and table.can(Claimed(seat, claimed)):
             return Claimed(seat, claimed)
         c = player.card(view, rng)
         if c not in view.legal_cards:
