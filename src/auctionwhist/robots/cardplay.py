@@ -86,6 +86,7 @@ class Settings:
     redeals: int = 12  # tries for a sample that fits the auction
     claim_samples: int = 12  # samples to check a claim against
     lead_margin: float = 0.25  # tricks a lead must gain over the period's own
+    lead_samples: int = 8  # at most, for the opening lead: whole deals are dear to solve
     claims: bool = True  # the declarant claims when every sample agrees
 
 
@@ -410,12 +411,14 @@ def opening_lead(view: SeatView, rng: random.Random, settings: Settings = DEFAUL
     """The opening lead: the period's candidates, one from each suit
     (``heuristic.lead_candidates``), weighed over samples of the unseen hands
     that fit the auction; the convention's choice stands unless another
-    candidate takes ``settings.lead_margin`` tricks more on average. At nullo,
-    and with one candidate, the convention alone."""
+    candidate takes ``settings.lead_margin`` tricks more on average, over at
+    most ``lead_samples`` samples. At nullo, and with one candidate, the
+    convention alone."""
     candidates = lead_candidates(view)
     if len(candidates) == 1 or strain_of(view) == "NL":
         return candidates[0]
-    totals, n = _totals(view, candidates, rng, settings)
+    few = replace(settings, samples=min(settings.samples, settings.lead_samples))
+    totals, n = _totals(view, candidates, rng, few)
     if not n:
         return candidates[0]
     best = max(candidates, key=lambda c: totals[c])  # the first of equals
