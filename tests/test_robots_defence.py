@@ -21,7 +21,7 @@ from auctionwhist.robots.cardplay import (
     sample_hands,
     score_samples,
 )
-from auctionwhist.robots.heuristic import lead_candidates, period_lead
+from auctionwhist.robots.heuristic import HeuristicPlayer, lead_candidates, period_lead
 from auctionwhist.robots.player import PlayerBase, decide, play_deal
 from auctionwhist.robots.signals import (
     COME_ALONG,
@@ -206,6 +206,24 @@ def test_declarant_claims_when_every_sample_agrees_daw_86() -> None:
     play_deal(t, players, random.Random(1))
     assert t.tricks_won() == (13, 0)
     assert any(isinstance(e, Claimed) for e in t.events)
+
+
+def test_a_disputed_claim_is_followed_by_a_card_daw_88() -> None:
+    """The heuristic player disputes every claim but a concession: the
+    declarant's claim is disputed, he plays a card before claiming again, and
+    the deal ends with the tricks played out."""
+    from auctionwhist.records import CardPlayed, ClaimAnswered
+
+    t = _table(TOPS_DEAL, "1NT P P P", "H2 HA H5 H9")
+    robot = MonteCarloPlayer(settings=FAST)
+    players = {s: robot if s.side == Seat.NORTH.side else HeuristicPlayer() for s in Seat}
+    play_deal(t, players, random.Random(1))
+    assert t.phase == "done" and t.tricks_won() == (13, 0)
+    events = list(t.events)
+    disputed = [i for i, e in enumerate(events) if isinstance(e, ClaimAnswered)]
+    assert disputed and all(not events[i].accepted for i in disputed)
+    for i in disputed:
+        assert isinstance(events[i + 1], CardPlayed)
 
 
 def test_no_claim_when_the_samples_disagree() -> None:

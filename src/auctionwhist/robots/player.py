@@ -201,9 +201,14 @@ def decide(
     seat = table.to_act
     if seat is None:
         raise TableError("the deal is finished; there is no action to take")
-    action = answer(players[seat], SeatView.of(table, seat, score), rng)
+    view = SeatView.of(table, seat, score)
+    action = answer(players[seat], view, rng)
     if isinstance(action, Ruling) and not table.can(action):
         return table.workable_ruling(seat)
+    if isinstance(action, Claimed) and not table.can(action):
+        # A claim goes through the table's claim laws: one it would refuse is
+        # not made, and the player plays his card instead.
+        return _card(players[seat], view, rng)
     return action
 
 
@@ -221,15 +226,12 @@ def answer(player: Player, view: SeatView, rng: random.Random) -> Action:
         return CallMade(seat, call)
     if phase == "play":
         assert view.to_play is not None
-        claimed = player.claim(view, rng)
-        # A claim goes through the table's claim laws: one the table would
-        # refuse is not made, and the player plays his card instead.
-        if claimed is not None and table.can(Claimed(seat, claimed)):
+        # A claim disputed stands for nothing (daw 88: only one admitted is
+        # the result): the play goes on, a card before any new claim.
+        claimed = None if view.claim_disputed else player.claim(view, rng)
+        if claimed is not None:
             return Claimed(seat, claimed)
-        c = player.card(view, rng)
-        if c not in view.legal_cards:
-            raise PlayerError(f"{seat.name.title()} chose card {c}, which is not legal now")
-        return CardPlayed(view.to_play, c)  # the hand it comes from: dummy's for dummy
+        return _card(player, view, rng)
     if phase == "bridging":
         return Bridged(seat) if player.bridge(view, rng) else LeadCalled(seat)
     if phase == "claim":
@@ -239,6 +241,14 @@ def answer(player: Player, view: SeatView, rng: random.Random) -> Action:
         option, arg = player.rule(view, rng)
         return Ruling(seat, view.pending.offence.key, option, arg)
     raise TableError(f"no action in phase {phase}")  # pragma: no cover - "done" has no one to act
+
+
+def _card(player: Player, view: SeatView, rng: random.Random) -> CardPlayed:
+    assert view.to_play is not None
+    c = player.card(view, rng)
+    if c not in view.legal_cards:
+        raise PlayerError(f"{view.seat.name.title()} chose card {c}, which is not legal now")
+    return CardPlayed(view.to_play, c)  # the hand it comes from: dummy's for dummy
 
 
 def play_deal(

@@ -16,6 +16,7 @@ from ..calls import DENOMINATIONS, Bid, Call, Contract
 from ..cards import Seat
 from ..codes import Code
 from ..errors import WhistError
+from ..records import CardPlayed, ClaimAnswered
 from ..scoring import Rubber
 from ..table import Pending, Phase, Table
 
@@ -87,6 +88,8 @@ class SeatView:
     legal_calls: tuple[Call, ...] = ()
     legal_cards: tuple[int, ...] = ()
     claim: tuple[Seat, int] | None = None  # (claimant, tricks claimed)
+    # A claim disputed since the last card: the play goes on (daw 88).
+    claim_disputed: bool = False
     pending: Pending | None = None  # an irregularity awaiting his ruling
     played: int = field(default=0)  # every card seen played, as a 52-bit int
     # Cards each seat (N, E, S, W) has face up on the table, liable to be
@@ -139,6 +142,8 @@ class SeatView:
         claim = table.claim_pending
         if claim is not None:
             kw["claim"] = (claim.seat, claim.tricks)
+        if table.phase == "play":
+            kw["claim_disputed"] = _claim_disputed(table)
         if table.pending is not None and seat in table.pending.choosers:
             kw["pending"] = table.pending
         return cls(
@@ -220,3 +225,13 @@ class SeatView:
     def hands_seen(self) -> int:
         """Every card he can see in a hand: his own, and dummy's once faced."""
         return self.hand | (self.dummy_hand or 0)
+
+
+def _claim_disputed(table: Table) -> bool:
+    """Whether a claim has been disputed since the last card was played."""
+    for e in reversed(table.events):
+        if isinstance(e, CardPlayed):
+            return False
+        if isinstance(e, ClaimAnswered) and not e.accepted:
+            return True
+    return False
