@@ -26,7 +26,7 @@ from ..robots.bidding import BiddingRobot
 from ..robots.bidding.robot import explain_call
 from ..robots.player import Player, act, decide
 from ..robots.pool import RobotPool
-from ..robots.view import ScoreContext, SeatView
+from ..robots.view import RobotError, ScoreContext, SeatView
 from ..scoring import Rubber
 from ..table import Table
 from .live import LiveTable
@@ -50,6 +50,10 @@ KINDS = {"strong": "montecarlo", "heuristic": "heuristic"}
 
 # A robot's answer that is late by this much is given up for the heuristic's.
 THINK_LIMIT = 30.0
+
+# The fast robot: the heuristic kind's, and the stand-in for a strong robot
+# whose worker failed.
+_HEURISTIC: dict[Seat, Player] = {seat: make_robot("heuristic") for seat in Seat}
 
 
 def robot_due(lt: LiveTable) -> bool:
@@ -97,11 +101,10 @@ class Robots:
 
     def __init__(self, kind: str = "heuristic", workers: int | None = None) -> None:
         if kind not in KINDS:
-            raise ValueError(f"no robots {kind!r}: the robots are {', '.join(KINDS)}")
+            raise RobotError(f"no robots {kind!r}: the robots are {', '.join(KINDS)}")
         self.kind = kind
         self.player: Player = make_robot(KINDS[kind])
         self.seats = {seat: self.player for seat in Seat}
-        self._heuristic = {seat: make_robot("heuristic") for seat in Seat}
         self.pool = RobotPool(KINDS[kind], workers) if kind == "strong" else None
 
     def wake(self, lt: LiveTable) -> None:
@@ -143,7 +146,7 @@ class Robots:
                 "table %s: the robot's worker failed (%r); the heuristic robot acts for %s",
                 lt.id, error, thought.view.seat.name.title(),
             )  # fmt: skip
-            action = decide(t, self._heuristic, random.Random(thought.seed), thought.view.score)
+            action = decide(t, _HEURISTIC, random.Random(thought.seed), thought.view.score)
         before = len(t.events)
         t.act(action)
         return t.events[before:]
@@ -163,9 +166,6 @@ def robot_turn(lt: LiveTable, seats: dict[Seat, Player] | None = None) -> tuple[
     else:
         act(t, seats or _HEURISTIC, lt.rng, score_of(lt))
     return t.events[before:]
-
-
-_HEURISTIC: dict[Seat, Player] = {seat: make_robot("heuristic") for seat in Seat}
 
 
 def _robot_ruling(t: Table) -> None:
