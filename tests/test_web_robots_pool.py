@@ -8,6 +8,7 @@ import os
 import pickle
 import random
 import signal
+import time
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
@@ -126,3 +127,16 @@ def test_closing_stops_the_workers() -> None:
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_a_view_that_waited_out_its_budget_is_answered_by_the_heuristic_robot() -> None:
+    """An overloaded pool answers late views at once with the heuristic's
+    card; a view on time thinks (Monte Carlo) for what is left of its budget."""
+    from auctionwhist.robots.pool import _think
+
+    for seed in range(6):
+        t = mid_play(seed=seed, tricks=3, lead=True)
+        view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
+        late = _think("montecarlo", dumps_view(view), 5, 0.5, time.time() - 10)
+        heuristic = answer(make_robot("heuristic"), view, random.Random(5))
+        assert late == heuristic

@@ -10,8 +10,10 @@ The view's code travels by its key (``codes.find_code``), not as the whole
 code's data. A worker's solver uses one thread: the pool is sized to the
 cores, one worker per core by default. When more views wait than there are
 workers, each is given less time to think (``Settings.budget`` shared out,
-never under ``Settings.min_samples`` samples), so that a busy pool stays
-within about a second a card.
+never under ``Settings.min_samples`` samples), and a view that waited for a
+worker thinks for what is left of its budget (the heuristic robot answers
+one that waited it all out), so that a busy pool stays within about a
+second a card.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ def loads_view(data: bytes) -> SeatView:
 # -- in the worker ------------------------------------------------------------
 
 _players: dict[str, Any] = {}
+_LEAST = 0.02  # seconds: the robot still solves its minimum of samples
 
 
 def _start_worker(parent: int) -> None:
@@ -105,9 +108,19 @@ def _player(kind: str, budget: float | None) -> Any:
     return robot
 
 
-def _think(kind: str, data: bytes, seed: int, budget: float | None) -> Action:
-    """The action of a ``kind`` robot for the view in ``data`` (in a worker)."""
+def _think(kind: str, data: bytes, seed: int, budget: float | None, sent: float) -> Action:
+    """The action of a ``kind`` robot for the view in ``data`` (in a worker),
+    thought out within ``budget`` seconds of when it was ``sent``."""
     from .player import answer
+
+    if budget is not None:
+        # The time it waited for a worker is taken from its budget; a view
+        # that waited it all out is answered by the heuristic robot, at once
+        # (the pool is overloaded: a late card costs more than a weaker one).
+        left = budget - max(0.0, time.time() - sent)
+        if left <= 0:
+            kind = "heuristic"
+        budget = round(max(_LEAST, left), 3)
 
     return answer(_player(kind, budget), loads_view(data), random.Random(seed))
 
@@ -178,7 +191,7 @@ class RobotPool:
         """The action for ``view``, thought out in a worker with ``seed``."""
         data = dumps_view(view)
         budget = self.share()
-        fut: Future[Action] = self._submit(_think, self.kind, data, seed, budget)
+        fut: Future[Action] = self._submit(_think, self.kind, data, seed, budget, time.time())
         with self._lock:
             self.waiting += 1
         fut.add_done_callback(self._answered)
