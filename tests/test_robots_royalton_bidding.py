@@ -161,3 +161,21 @@ def test_every_call_read_shows_a_range() -> None:
     )
     assert shown[Seat.NORTH].lo == ry.OPEN_LO and shown[Seat.NORTH].length[2] >= 4
     assert shown[Seat.EAST].hi <= 11 and shown[Seat.SOUTH].hi <= 7
+
+
+# -- doubles that count honestly ---------------------------------------------------
+
+
+def test_no_double_of_a_bid_of_one() -> None:
+    """Hopson, "Doubling": "it is seldom advisable to double a bid of one"."""
+    v = view_for("AKJ9.AQ3.KJ4.A32", ["1S"], seat=Seat.EAST)
+    assert ruled(v)[0] != "double"
+
+
+def test_a_slam_is_doubled_only_on_sure_tricks() -> None:
+    """The adversaries' slam was placed by their own count: two aces outside
+    their trumps defeat it, high cards alone do not (law 36)."""
+    kings = view_for("K32.KQ4.KQ43.K32", ["1H", "pass", "6H"], seat=Seat.WEST)
+    assert ruled(kings)[0] != "double"
+    aces = view_for("A32.32.A5432.A32", ["1H", "pass", "6H"], seat=Seat.WEST)
+    assert ruled(aces) == ("double", "royalton_double")
