@@ -210,7 +210,9 @@ def tricks(
         t += {0: 0.8, 1: 0.25, 2: -0.15}.get(short, -0.3) if mine >= 3 else 0.2
         if max(ev.length(s.hand, x) for x in _SUITS if x != k) >= 5:
             t += 0.2
-    return t
+    # a hand of its own long suit and aces takes its playing tricks whatever
+    # its high cards (Hawley's three spades royal on seven spades and two aces)
+    return max(t, ev.playing_tricks(s.hand, k) + _partner_mid(s, shown, at) / 6)
 
 
 def _strains(s: Situation, shown: dict[Seat, Shown]) -> list[tuple[float, str]]:
@@ -442,10 +444,17 @@ def royalton_double(s: Situation) -> Decision | None:
             return None
     elif _defence(s, bid, shown) < defeat + DEFENCE_SPARE + extra - 0.5 * s.style:
         return None
+    if bid.level >= 6:
+        return Decision(
+            Other.DOUBLE,
+            f"Double: {bid} needs {6 + bid.level} tricks; {defeat} defeat it and I hold "
+            f"{_sure_tricks(s.hand, bid)} aces outside their trumps.",
+        )
     return Decision(
         Other.DOUBLE,
         f"Double: {bid} needs {6 + bid.level} tricks and the high cards and trumps left "
-        f"to them count {theirs:.1f}.",
+        f"to them count {theirs:.1f}; our defence counts {_defence(s, bid, shown):.1f} of "
+        f"the {defeat} that defeat it.",
     )
 
 
