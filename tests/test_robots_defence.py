@@ -5,6 +5,7 @@ claims (daw 86-88, Whist Club 74, Royalton 69)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -262,3 +263,15 @@ def test_a_claim_the_table_refuses_is_not_made() -> None:
     t = _table(TOPS_DEAL, "1NT P P P")
     action = decide(t, dict.fromkeys(Seat, Greedy()), random.Random(1))
     assert not isinstance(action, Claimed)
+
+
+def test_opening_lead_too_few_samples_leave_the_conventions_lead() -> None:
+    """Over eight samples a lead of no margin at all (``lead_margin`` -14)
+    replaces the period's lead at a spade contract; with fewer samples than
+    ``lead_min_samples`` (a loaded machine's budget run out) it does not."""
+    t = _table(DISCARD_DEAL, "1S P P P")
+    west = SeatView.of(t, Seat.WEST)
+    eager = Settings(samples=8, min_samples=8, budget=30.0, lead_margin=-14.0)
+    assert opening_lead(west, random.Random(1), eager) != period_lead(west)
+    starved = replace(eager, samples=3, min_samples=3)
+    assert opening_lead(west, random.Random(1), starved) == period_lead(west)

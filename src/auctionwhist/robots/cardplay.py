@@ -87,6 +87,9 @@ class Settings:
     claim_samples: int = 12  # samples to check a claim against
     lead_margin: float = 0.25  # tricks a lead must gain over the period's own
     lead_samples: int = 8  # at most, for the opening lead: whole deals are dear to solve
+    # fewer samples than this (a loaded machine's budget) say too little to
+    # set the period's lead aside: the convention stands
+    lead_min_samples: int = 4
     claims: bool = True  # the declarant claims when every sample agrees
 
 
@@ -412,14 +415,15 @@ def opening_lead(view: SeatView, rng: random.Random, settings: Settings = DEFAUL
     (``heuristic.lead_candidates``), weighed over samples of the unseen hands
     that fit the auction; the convention's choice stands unless another
     candidate takes ``settings.lead_margin`` tricks more on average, over at
-    most ``lead_samples`` samples. At nullo, and with one candidate, the
-    convention alone."""
+    most ``lead_samples`` samples (and at least ``lead_min_samples``: a
+    budget run out on a loaded machine leaves the convention's lead). At
+    nullo, and with one candidate, the convention alone."""
     candidates = lead_candidates(view)
     if len(candidates) == 1 or strain_of(view) == "NL":
         return candidates[0]
     few = replace(settings, samples=min(settings.samples, settings.lead_samples))
     totals, n = _totals(view, candidates, rng, few)
-    if not n:
+    if n < settings.lead_min_samples:
         return candidates[0]
     best = max(candidates, key=lambda c: totals[c])  # the first of equals
     if totals[best] > totals[candidates[0]] + settings.lead_margin * n:
