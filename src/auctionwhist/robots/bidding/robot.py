@@ -15,6 +15,7 @@ from ...table import Table
 from ..player import CardPolicy, PlayerBase, lowest_or_cheapest_win
 from ..view import ScoreContext, SeatView
 from . import evaluate as ev
+from . import royalton
 from .royalton import ROYALTON
 from .rules import COUNTS
 from .situation import SOUND, Decision, Rule, Situation, style_from
@@ -211,7 +212,10 @@ def advise(view: SeatView, style: float = SOUND) -> Advice:
     if denom is not None:
         d = DENOMINATIONS[denom]
         trump = -1 if d.trump is None else int(d.trump)
-        estimate = round(s.estimate(denom), 2)
+        # Royalton's rules count the two hands their own way (royalton.tricks);
+        # the estimate shown is the one its reasons speak of
+        counted = royalton.tricks(s, denom) if view.code.royal_bids else s.estimate(denom)
+        estimate = round(counted, 2)
         credits.append(
             Credit(me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks")
         )
