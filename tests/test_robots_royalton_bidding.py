@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 from auctionwhist.calls import Bid, Other, parse_call
-from auctionwhist.cards import FULL_PACK, Deal, Seat, hand_from_pbn
+from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
-from auctionwhist.robots.bidding import decide
+from auctionwhist.robots.bidding import decide, view_of_auction
 from auctionwhist.robots.bidding import royalton as ry
 from auctionwhist.robots.view import SeatView
 from auctionwhist.table import Table
@@ -26,18 +26,10 @@ def view_for(
 ) -> SeatView:
     """``seat`` holds ``hand`` (PBN S.H.D.C); the rest of the pack is shared
     out among the others; ``calls`` are made from the dealer round."""
-    mine = hand_from_pbn(hand)
-    rest = [c for c in range(52) if (FULL_PACK & ~mine) >> c & 1]
-    hands = [0, 0, 0, 0]
-    hands[seat] = mine
-    others = [s for s in Seat if s != seat]
-    for i, c in enumerate(rest):
-        hands[others[i % 3]] |= 1 << c
-    t = Table("royalton", Deal((hands[0], hands[1], hands[2], hands[3]), dealer))
-    for text in calls:
-        t.call(parse_call(text))
-    assert t.to_act == seat, "the calls must bring the turn to the seat"
-    return SeatView.of(t, seat)
+    code = find_code("royalton")
+    view = view_of_auction(code, hand_from_pbn(hand), [parse_call(c) for c in calls], dealer)
+    assert view.seat == seat, "the calls must bring the turn to the seat"
+    return view
 
 
 def ruled(view: SeatView) -> tuple[str, str]:

@@ -294,7 +294,7 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
     if len(pb) != 1 or pb[0].denomination != "NT" or s.my_bids or last is None:
         return None
     shown = read(list(s.view.calls), s.view.dealer)
-    suit = _best_suit(s)
+    suit = s.best_suit()
     key = SUIT_CHARS[suit]
     t = tricks(s, key, shown)
     b = _cheapest_any(s, key)
@@ -317,12 +317,6 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
         f"{b}: partner's no-trump calls for my best suit, {_NAMES[suit]}, and the call is "
         f"mandatory {why}(our hands count {t:.1f} tricks there).",
     )
-
-
-def _best_suit(s: Situation) -> int:
-    """The longest suit; of two as long, the one with more honors, then the
-    higher in the series (Hawley: the bid "in which the greater merit exists")."""
-    return max(_SUITS, key=lambda x: (ev.length(s.hand, x), ev.honor_count(s.hand, x), x))
 
 
 def _cheapest_any(s: Situation, key: str) -> Bid | None:
@@ -610,7 +604,7 @@ def royalton_suit(s: Situation) -> Decision | None:
     if s.partner_bids or s.my_bids:
         return None
     h = high_cards(s.hand)
-    suit = _best_suit(s)
+    suit = s.best_suit()
     n = ev.length(s.hand, suit)
     key = SUIT_CHARS[suit]
     b = _cheapest_any(s, key)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...calls import DENOMINATIONS, Bid, Call, Other
+from ...calls import DENOMINATIONS, Bid, Call
 from ...cards import SUIT_CHARS, Seat
 from ..view import RobotError, SeatView
 from . import evaluate as ev
@@ -362,11 +362,11 @@ class Situation:
         return math.floor(self.estimate(denom) - 6 + 0.5 * self.style + 0.25)
 
     def best_suit(self) -> int:
-        """Longest suit, then the strongest."""
-        return max(range(4), key=lambda s: (ev.length(self.hand, s), ev.honor_count(self.hand, s)))
-
-    def is_double(self, call: Call) -> bool:
-        return call is Other.DOUBLE
+        """The longest suit; of two as long, the one with more honors, then the
+        higher in the series (Hawley: the bid "in which the greater merit exists")."""
+        return max(
+            range(4), key=lambda x: (ev.length(self.hand, x), ev.honor_count(self.hand, x), x)
+        )
 
 
 RuleFn = Callable[[Situation], Decision | None]
