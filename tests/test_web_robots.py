@@ -185,6 +185,20 @@ def test_bench_server_times_the_robots_beyond_their_delay() -> None:
     # A deal of 52 cards, 39 or so the robots' (the bench's person plays the rest).
     assert 26 <= figures["robot_cards"] <= 52
     assert 0 <= figures["robot_card_p50_ms"] <= figures["robot_card_p95_ms"] < 1000
+    assert figures["robot_pool"] is None  # the heuristic robots think in the server
+
+
+@pytest.mark.slow
+def test_bench_server_counts_the_strong_robots_views_and_stand_ins() -> None:
+    """The bench stops the server as an operator would and reports its pool:
+    every robot card and call came from a worker, and how many of them the
+    heuristic robot answered for a view that waited out its budget."""
+    figures = run_bench(tables=1, think=0.01, robot_delay=0.05, robots="strong",
+                        robot_workers=1)  # fmt: skip
+    pool = figures["robot_pool"]
+    assert pool is not None and pool["failures"] == 0 and pool["restarts"] == 0
+    assert pool["answers"] >= figures["robot_cards"] >= 26
+    assert 0 <= pool["stood_in"] <= pool["answers"]
 
 
 def test_the_workers_go_when_the_server_is_killed(tmp_path: Path) -> None:

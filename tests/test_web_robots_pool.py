@@ -89,6 +89,23 @@ def test_the_worker_thinks_what_this_process_would(pool: RobotPool) -> None:
         seen.add(got.card)
     assert len(seen) > 1  # four positions, not one answer for all
     assert pool.answers >= 4 and pool.waiting == 0
+    assert pool.figures()["stood_in"] == 0  # every view thought out in time
+
+
+def test_a_pool_counts_the_views_the_heuristic_robot_answered() -> None:
+    """With no time to think, every view waited out its budget: each is
+    answered by the heuristic robot, and counted (``whist bench server``
+    reports the count)."""
+    p = RobotPool("montecarlo", workers=1, budget=0.0)
+    try:
+        for seed in range(3):
+            t = mid_play(seed=seed, tricks=2)
+            view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
+            got = p.think(view, seed).result(timeout=60)
+            assert got == answer(make_robot("heuristic"), view, random.Random(seed))
+        assert p.figures() == {"answers": 3, "stood_in": 3, "restarts": 0}
+    finally:
+        p.close()
 
 
 def test_a_worker_killed_mid_thought_fails_its_view_and_the_pool_starts_again(
@@ -137,6 +154,6 @@ def test_a_view_that_waited_out_its_budget_is_answered_by_the_heuristic_robot() 
     for seed in range(6):
         t = mid_play(seed=seed, tricks=3, lead=True)
         view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
-        late = _think("montecarlo", dumps_view(view), 5, 0.5, time.time() - 10)
+        late, stood_in = _think("montecarlo", dumps_view(view), 5, 0.5, time.time() - 10)
         heuristic = answer(make_robot("heuristic"), view, random.Random(5))
-        assert late == heuristic
+        assert late == heuristic and stood_in

@@ -114,6 +114,13 @@ def bench_server_command(
             f"{figures['robot_call_p95_ms']:.0f} ms; the robots' processes "
             f"{figures['robot_cpu_s']:.1f} s of CPU"
         )
+        pool = figures["robot_pool"]
+        if pool is not None:
+            new_console().print(
+                f"The pool answered {pool['answers']} views; the heuristic robot stood "
+                f"in for {pool['stood_in']} that waited out their budget and "
+                f"{pool['failures']} whose worker failed."
+            )
         return
     new_console().print(
         f"{figures['tables']} tables, {figures['actions']} actions in "

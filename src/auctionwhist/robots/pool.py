@@ -108,21 +108,25 @@ def _player(kind: str, budget: float | None) -> Any:
     return robot
 
 
-def _think(kind: str, data: bytes, seed: int, budget: float | None, sent: float) -> Action:
+def _think(
+    kind: str, data: bytes, seed: int, budget: float | None, sent: float
+) -> tuple[Action, bool]:
     """The action of a ``kind`` robot for the view in ``data`` (in a worker),
-    thought out within ``budget`` seconds of when it was ``sent``."""
+    thought out within ``budget`` seconds of when it was ``sent``; and whether
+    the heuristic robot stood in for it."""
     from .player import answer
 
+    stood_in = False
     if budget is not None:
         # The time it waited for a worker is taken from its budget; a view
         # that waited it all out is answered by the heuristic robot, at once
         # (the pool is overloaded: a late card costs more than a weaker one).
         left = budget - max(0.0, time.time() - sent)
-        if left <= 0:
-            kind = "heuristic"
+        if left <= 0 and kind != "heuristic":
+            kind, stood_in = "heuristic", True
         budget = round(max(_LEAST, left), 3)
 
-    return answer(_player(kind, budget), loads_view(data), random.Random(seed))
+    return answer(_player(kind, budget), loads_view(data), random.Random(seed)), stood_in
 
 
 def _pid() -> int:
@@ -152,6 +156,7 @@ class RobotPool:
         self._lock = threading.Lock()
         self.waiting = 0  # views sent and not yet answered
         self.answers = 0  # actions answered
+        self.stood_in = 0  # of them, answered by the heuristic robot (waited out)
         self.restarts = 0  # new workers after one died
 
     def _pool(self, broken: ProcessPoolExecutor | None = None) -> ProcessPoolExecutor:
@@ -191,17 +196,36 @@ class RobotPool:
         """The action for ``view``, thought out in a worker with ``seed``."""
         data = dumps_view(view)
         budget = self.share()
-        fut: Future[Action] = self._submit(_think, self.kind, data, seed, budget, time.time())
+        inner = self._submit(_think, self.kind, data, seed, budget, time.time())
         with self._lock:
             self.waiting += 1
-        fut.add_done_callback(self._answered)
+        fut: Future[Action] = Future()
+        inner.add_done_callback(lambda done: self._answered(done, fut))
         return fut
 
-    def _answered(self, fut: Future[Action]) -> None:
+    def _answered(self, done: Future[tuple[Action, bool]], fut: Future[Action]) -> None:
+        error = None if done.cancelled() else done.exception()
         with self._lock:
             self.waiting -= 1
-            if not fut.cancelled() and fut.exception() is None:
+            if not done.cancelled() and error is None:
                 self.answers += 1
+                self.stood_in += done.result()[1]
+        if fut.done():  # given up by whoever asked
+            return
+        if done.cancelled():
+            fut.cancel()
+        elif error is not None:
+            fut.set_exception(error)
+        else:
+            fut.set_result(done.result()[0])
+
+    def figures(self) -> dict[str, int]:
+        """What the pool has done: views answered, of them by the heuristic
+        robot standing in (the view waited out its budget for a worker), and
+        workers restarted after one died."""
+        with self._lock:
+            return {"answers": self.answers, "stood_in": self.stood_in,
+                    "restarts": self.restarts}  # fmt: skip
 
     def pids(self) -> list[int]:
         """The worker processes running now (for a test to kill one)."""

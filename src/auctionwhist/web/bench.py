@@ -18,6 +18,7 @@ import asyncio
 import collections
 import json
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -30,7 +31,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["free_port", "run_bench", "server_process", "wait_until_up"]
+__all__ = ["free_port", "run_bench", "server_process", "stop_server", "wait_until_up"]
 
 # The bench's clients (and the tests' served process) create every game from
 # one address: no limit on new games there (``web.app.GameLimit``).
@@ -40,10 +41,14 @@ SERVER = (
     "from auctionwhist.web.uvicorn_ws import uvicorn_options\n"
     "robots = sys.argv[4] if len(sys.argv) > 4 else 'heuristic'\n"
     "workers = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != '0' else None\n"
-    "uvicorn.run(create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True,"
-    " games_per_minute=10**9, robots=robots, robot_workers=workers),"
-    " host='127.0.0.1',"
-    " port=int(sys.argv[2]), **uvicorn_options())\n"
+    "app = create_app(sys.argv[1], robot_delay=float(sys.argv[3]), tune_gc=True,"
+    " games_per_minute=10**9, robots=robots, robot_workers=workers)\n"
+    "try:\n"
+    "    uvicorn.run(app, host='127.0.0.1', port=int(sys.argv[2]), **uvicorn_options())\n"
+    "except KeyboardInterrupt:\n"  # uvicorn raises the SIGINT again once it has stopped
+    "    pass\n"
+    "import json\n"
+    "print(json.dumps(app.state.service.robots.figures()), flush=True)\n"
 )
 
 
@@ -66,9 +71,29 @@ def server_process(
     args = [database, str(port), str(robot_delay), robots, str(robot_workers or 0)]
     return subprocess.Popen(
         [sys.executable, "-c", SERVER, *args],
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,  # the robots' figures, printed when it stops
         stderr=subprocess.PIPE,
     )
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> dict[str, int] | None:
+    """Stop a ``server_process`` as an operator would (Ctrl-C: uvicorn
+    closes its sockets and the pool), and return its robots' figures
+    (``web.robots.Robots.figures``), or None if it had no pool or had to be
+    killed."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, _ = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None
+    lines = out.decode(errors="replace").strip().splitlines()
+    try:
+        figures = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        return None
+    return figures if isinstance(figures, dict) else None
 
 
 def wait_until_up(port: int, proc: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
@@ -380,8 +405,7 @@ def run_bench(
                 p.join(timeout=10)
                 if p.is_alive():
                     p.kill()
-            proc.kill()
-            proc.wait()
+            pool = stop_server(proc)
     for o in outs:
         if isinstance(o, BaseException):
             raise RuntimeError(f"a bench client failed: {o!r}")
@@ -406,6 +430,9 @@ def run_bench(
             "robot_call_p50_ms": pct(0.50, calls),
             "robot_call_p95_ms": pct(0.95, calls),
             "robot_cpu_s": robot_cpu,
+            # The pool's answers, of them the heuristic robot's standing in
+            # for a view that waited out its budget, and for a failed worker.
+            "robot_pool": pool,
         }
     return {
         "tables": tables,

@@ -12,6 +12,7 @@ act inside the event loop. Both bid by the same rules.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from concurrent.futures import Future
@@ -106,6 +107,7 @@ class Robots:
         self.player: Player = make_robot(KINDS[kind])
         self.seats = {seat: self.player for seat in Seat}
         self.pool = RobotPool(KINDS[kind], workers) if kind == "strong" else None
+        self.failures = 0  # actions the heuristic robot took for a failed worker
 
     def wake(self, lt: LiveTable) -> None:
         """Start the pool's workers when a table with robots first starts."""
@@ -146,14 +148,29 @@ class Robots:
                 "table %s: the robot's worker failed (%r); the heuristic robot acts for %s",
                 lt.id, error, thought.view.seat.name.title(),
             )  # fmt: skip
+            self.failures += 1
             action = decide(t, _HEURISTIC, random.Random(thought.seed), thought.view.score)
         before = len(t.events)
         t.act(action)
         return t.events[before:]
 
+    def figures(self) -> dict[str, int] | None:
+        """The pool's figures (``RobotPool.figures``) and the actions the
+        heuristic robot took for a failed worker; None without a pool."""
+        if self.pool is None:
+            return None
+        return {**self.pool.figures(), "failures": self.failures}
+
     def close(self) -> None:
+        """Stop the pool, logging what it did: an operator sees how often
+        the heuristic robot stood in (an overloaded or failing pool)."""
+        figures = self.figures()
         if self.pool is not None:
             self.pool.close()
+        if figures is not None and figures["answers"]:
+            worse = figures["stood_in"] or figures["failures"]
+            log.log(logging.WARNING if worse else logging.INFO,
+                    "robots: %s", json.dumps(figures, sort_keys=True))  # fmt: skip
 
 
 def robot_turn(lt: LiveTable, seats: dict[Seat, Player] | None = None) -> tuple[Event, ...]:
