@@ -240,3 +240,28 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_the_bench_person_answers_a_robot_declarers_claim() -> None:
+    """The strong robots claim (daw 86): the bench's person, an adversary,
+    is then to act, and answers it as the web app lets a person (the bench
+    hung on such a claim before: it chose nothing)."""
+    from auctionwhist.web.bench import choose
+    from auctionwhist.web.intentions import apply
+    from auctionwhist.web.views import state_view
+    from test_web_robots_pool import mid_play
+
+    for accepted in (True, False):
+        t = mid_play(tricks=3, lead=True)
+        assert t.play is not None and t.play.declarer is not None
+        declarer = t.play.declarer
+        t.claim(declarer, 13 - len(t.play.tricks))
+        answering = t.to_act
+        assert t.phase == "claim" and answering is not None
+        msg = state_view(t, answering, dummy_shown=True, extra={"n": 1})
+        rng = random.Random(0 if accepted else 1)
+        while (intention := choose(msg, rng)) is not None and intention["accept"] != accepted:
+            pass
+        assert intention == {"type": "answer_claim", "accept": accepted}
+        apply(t, answering, intention["type"], intention, laws=False)
+        assert t.phase == ("claim" if accepted else "play")  # the other adversary, or play on

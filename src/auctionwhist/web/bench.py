@@ -148,6 +148,8 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         return {"type": "play", "card": cards[rng.randrange(len(cards))]}
     if phase == "bridging":
         return {"type": "bridge"}
+    if phase == "claim":  # the server's robot declarer claims the rest (daw 86)
+        return {"type": "answer_claim", "accept": rng.random() < 0.5}
     return None
 
 
