@@ -347,19 +347,14 @@ def _play_web(plan: Plan, url: str) -> tuple[str, str, int, int, str, DealScore,
         lt = next(lt for lt in svc.tables.values() if lt.table is t)
         return lt.round, lt.number, lt.trays[lt.deal_index].tray
 
-    real_act, real_rule = web_robots.act, web_robots._robot_ruling
+    real_act = web_robots.act
 
     def act(t: Table, players: Any, rng: random.Random, score: Any = None) -> None:
         if not plan.acts(script, where(t), t):
             real_act(t, players, rng, score)
 
-    def rule(t: Table) -> None:
-        if not plan.acts(script, where(t), t):
-            real_rule(t)
-
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(web_robots, "act", act)
-        mp.setattr(web_robots, "_robot_ruling", rule)
         mp.setattr(LiveTable, "is_robot", lambda self, seat: True)
         svc = Service(url)
         schedule = plan.schedule()

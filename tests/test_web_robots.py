@@ -265,3 +265,37 @@ def test_the_bench_person_answers_a_robot_declarers_claim() -> None:
         assert intention == {"type": "answer_claim", "accept": accepted}
         apply(t, answering, intention["type"], intention, laws=False)
         assert t.phase == ("claim" if accepted else "play")  # the other adversary, or play on
+
+
+def test_a_web_robot_chooses_its_penalty_as_the_librarys_robots_do() -> None:
+    """A robot entitled to a penalty at a web table is asked for it
+    (``Player.rule``, through ``robots.player.decide``), as at a library
+    table: not handed the first option the law offers. A lead out of turn
+    (daw 69): the robot here calls a lead, the third option."""
+    from types import SimpleNamespace
+
+    from auctionwhist.dealing import deal
+    from auctionwhist.records import Ruling
+    from auctionwhist.robots.heuristic import HeuristicPlayer
+    from auctionwhist.robots.player import act
+    from auctionwhist.table import Table
+
+    class CallsTheLead(HeuristicPlayer):
+        def rule(self, view: SeatView, rng: random.Random) -> tuple[str, str]:
+            return "call_lead", ""
+
+    d = deal("daw", None, 1, seed=4)
+    t = Table("daw", d, mode="laws")
+    robots = {s: CallsTheLead() for s in Seat}
+    rng = random.Random(0)
+    while t.phase == "auction":
+        act(t, robots, rng)
+    assert t.play is not None and t.to_act is not None
+    wrong = t.to_act.partner  # the leader's partner leads instead
+    t.play_card(next(c for c in range(52) if t.play.hands[wrong] >> c & 1), seat=wrong)
+    assert t.phase == "penalty"
+    options = [o.key for o in t.penalties.pending.options]  # type: ignore[union-attr]
+    assert options.index("call_lead") > 0  # not the first the law offers
+    lt = SimpleNamespace(table=t, rng=rng, game=SimpleNamespace(kind="deal"), rubber=None)
+    (ruling,) = web_robots.robot_turn(lt, robots)  # type: ignore[arg-type]
+    assert isinstance(ruling, Ruling) and ruling.option == "call_lead"

@@ -1,8 +1,8 @@
 """The robots in the seats no person holds: when one is to act, its turn,
 and where it thinks.
 
-They play through the same ``Table`` as a person; a robot entitled to choose
-a penalty takes the first option the law offers. Two kinds
+They play through the same ``Table`` as a person, and choose a penalty
+they are entitled to as the library's robots do (``Player.rule``). Two kinds
 (``whist serve --robots``): ``strong``, the Monte Carlo robot
 (``robots.cardplay``), thinks in a pool of worker processes
 (``robots.pool``), since its double dummy samples would hold the event loop
@@ -174,21 +174,14 @@ class Robots:
 
 
 def robot_turn(lt: LiveTable, seats: dict[Seat, Player] | None = None) -> tuple[Event, ...]:
-    """One robot's action at a deal in progress; the records it made."""
+    """One robot's action at a deal in progress (a call, a card, a claim's
+    answer or the penalty it is entitled to choose, as ``robots.player.decide``
+    asks every robot); the records it made."""
     t = lt.table
     assert t is not None
     before = len(t.events)
-    if t.phase == "penalty":
-        _robot_ruling(t)
-    else:
-        act(t, seats or _HEURISTIC, lt.rng, score_of(lt))
+    act(t, seats or _HEURISTIC, lt.rng, score_of(lt))
     return t.events[before:]
-
-
-def _robot_ruling(t: Table) -> None:
-    """A robot entitled to choose a penalty takes the first the law offers that
-    can be carried out."""
-    t.act(t.workable_ruling())
 
 
 def score_at(lt: LiveTable, events: tuple[Event, ...]) -> ScoreContext | None:
