@@ -5,11 +5,13 @@ See ``auctionwhist.solver.api`` for the conventions and docs/solver.md.
 
 from .api import (
     STRAINS,
+    BoundsRow,
     Engine,
     Position,
     SolverError,
     best_cards,
     dd_bound,
+    dd_bounds,
     dd_table,
     dd_tricks,
     position_of_play,
@@ -20,11 +22,13 @@ from .api import (
 
 __all__ = [
     "STRAINS",
+    "BoundsRow",
     "Engine",
     "Position",
     "SolverError",
     "best_cards",
     "dd_bound",
+    "dd_bounds",
     "dd_table",
     "dd_tricks",
     "position_of_play",

@@ -1225,7 +1225,7 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
     return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], s.nodes);
 }
 
-/* bound(hands, trump, nullo, leader, target, keep=False) -> (bound, nodes): one
+/* bound(hands, trump, nullo, leader, target, keep=False, limit=0) -> (bound, nodes): one
  * zero-window search from a trick's start, "can North-South take `target` of
  * the tricks left?", answered by a bound: >= target, they take at least that
  * many; below it, at most. `keep`: search on with the table of the previous
@@ -1235,7 +1235,9 @@ static PyObject *core_bound(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *hands;
     int trump, nullo, leader, target, keep = 0;
-    if (!PyArg_ParseTuple(args, "Oipii|p", &hands, &trump, &nullo, &leader, &target, &keep))
+    double limit = 0;
+    if (!PyArg_ParseTuple(args, "Oipii|pd", &hands, &trump, &nullo, &leader, &target, &keep,
+                          &limit))
         return NULL;
     S s;
     if (parse_start(hands, trump, nullo, leader, &s) < 0) return NULL;
@@ -1244,10 +1246,20 @@ static PyObject *core_bound(PyObject *self, PyObject *args) {
         if (ensure_tt(s.nullo) < 0) return NULL;
     }
     tt_strain = strain;
+    if (limit > 0) s.deadline = monotonic() + limit;
     u64 rel;
     unlock(&s);
     int v = search(&s, target, &rel);
     relock(&s);
+    if (s.aborted == 1) {
+        /* out of time: the search stored nothing after the deadline, so the
+         * table stays sound and the next question (asked with more time)
+         * builds on it */
+        char msg[96];
+        snprintf(msg, sizeof msg, "no answer within %.3g s (%ld nodes)", limit, s.nodes);
+        PyErr_SetString(PyExc_TimeoutError, msg);
+        return NULL;
+    }
     if (s.aborted) {
         tt_strain = -100; /* the next question starts afresh */
         return NULL;
@@ -1294,8 +1306,9 @@ static PyMethodDef methods[] = {
     {"score", core_score, METH_VARARGS,
      "score(hands, trump, nullo, leader, trick) -> {card: north_south_tricks}"},
     {"bound", core_bound, METH_VARARGS,
-     "bound(hands, trump, nullo, leader, target, keep=False) -> (bound, nodes): can North-South "
-     "take target of the tricks? a bound >= target: yes, at least it; below: no, at most it"},
+     "bound(hands, trump, nullo, leader, target, keep=False, limit=0) -> (bound, nodes): can "
+     "North-South take target of the tricks? a bound >= target: yes, at least it; below: no, at "
+     "most it; TimeoutError when limit (seconds) is given and passes first"},
     {"table", core_table, METH_VARARGS,
      "table(hands, trump, nullo) -> ((NS tricks with N, E, S, W leading), nodes)"},
     {NULL, NULL, 0, NULL},

@@ -12,7 +12,13 @@ def score(
     hands: Sequence[int], trump: int, nullo: bool, leader: int, trick: Sequence[int]
 ) -> dict[int, int]: ...
 def bound(
-    hands: Sequence[int], trump: int, nullo: bool, leader: int, target: int, keep: bool = ...
+    hands: Sequence[int],
+    trump: int,
+    nullo: bool,
+    leader: int,
+    target: int,
+    keep: bool = ...,
+    limit: float = ...,
 ) -> tuple[int, int]: ...
 def table(
     hands: Sequence[int], trump: int, nullo: bool

@@ -25,7 +25,7 @@ proven equal to DDS on that (docs/solver.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,8 +39,10 @@ __all__ = [
     "Engine",
     "Position",
     "SolverError",
+    "BoundsRow",
     "best_cards",
     "dd_bound",
+    "dd_bounds",
     "dd_table",
     "dd_tricks",
     "position_of_play",
@@ -131,6 +133,36 @@ def dd_bound(deal: Deal, strain: str, declarer: Seat, tricks: int) -> tuple[int,
     from ._impl import dd_bound as impl
 
     return impl(deal, strain, declarer, tricks)
+
+
+BoundsRow = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+"""Sound bounds ``(lo, hi)`` on the declarer's side's tricks with N, E, S, W
+declaring: ``lo <= tricks <= hi``, exact when ``lo == hi``."""
+
+
+def dd_bounds(
+    deal: Deal,
+    strain: str = "NL",
+    *,
+    budget: float | None = None,
+    start: BoundsRow | None = None,
+    on_bounds: Callable[[BoundsRow], None] | None = None,
+) -> BoundsRow:
+    """A strain's row of ``dd_table`` answered at once as bounds, tightened
+    while it runs: the anytime form of a nullo row, whose exact figures can
+    take the core minutes (docs/solver.md).
+
+    The row is settled by zero-window questions (``dd_bound``'s) asked at
+    each end of every declarer's bounds, where they are cheap, each under a
+    time limit that doubles while none answers; from a limit of 0.32 s on,
+    the questions left run to their answer. ``budget`` (seconds) stops with
+    the bounds so far (``None``: on to the exact row); ``on_bounds(row)`` is
+    called each time the bounds tighten; ``start``: bounds already known.
+    Every question shares the core's table with the others.
+    """
+    from ._impl import dd_bounds as impl
+
+    return impl(deal, strain, budget, start, on_bounds)
 
 
 def dd_table(
