@@ -3,12 +3,13 @@
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -48,7 +49,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _table_view(a: Analysis) -> RichTable:
+def _table_view(a: Analysis, solving: bool = False) -> Group:
     t = RichTable(
         title="Double-dummy tricks",
         caption="the declarer's side's tricks; at nullo, those it cannot avoid",
@@ -56,12 +57,40 @@ def _table_view(a: Analysis) -> RichTable:
         show_edge=False,
     )
     t.add_column("declarer")
-    for strain in a.table:
+    strains = strains_of(a.code)
+    for strain in strains:
         d = DENOMINATIONS[strain]
         t.add_column(Text(d.symbol, style="red" if d.red else ""), justify="right")
     for seat in Seat:
-        t.add_row(seat.name.title(), *(str(row[seat]) for row in a.table.values()))
-    return t
+        cells = []
+        for strain in strains:
+            if strain in a.table or strain in a.bounds:
+                cell = a.cell(strain, seat)
+                cells.append(Text(cell, style="" if cell.isdigit() else "bold yellow"))
+            else:
+                cells.append(Text("…", style="dim"))
+        t.add_row(seat.name.title(), *cells)
+    if a.exact:
+        return Group(t)
+    why = "the solver is tightening them" if solving else "the time limit came first"
+    note = Text(f"5-8: bounds, the exact figure lies within them; {why}", style="yellow")
+    return Group(t, note)
+
+
+def _open_par_view(a: Analysis) -> Text:
+    """What par can be while the nullo row is bounds (docs/decisions.md)."""
+    head = Text.assemble(("Par", "bold"), f" ({a.code.key}): ")
+    if a.par_range is None:
+        return head + Text("waits for the other strains", style="dim")
+    lo, hi = a.par_range
+    if lo == hi:
+        return head + Text(
+            f"N-S {_signed(lo)}; the contracts that reach it wait for the exact nullo row"
+        )
+    return head + Text(
+        f"N-S at least {_signed(lo)} and at most {_signed(hi)} (par {_signed(lo)} to "
+        f"{_signed(hi)}: the nullo row is bounds)"
+    )
 
 
 def _par_view(code: Code, p: Par, out: Console) -> None:
@@ -145,12 +174,23 @@ def analyse_command(
         typer.Option(help="Duplicate Whist only: the trump, when the deal has no turned card."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Stop the nullo row after this many seconds with the bounds so far "
+            "(default: on to the exact row)."
+        ),
+    ] = None,
 ) -> None:
     """A deal double dummy: the tricks of every strain and declarer (nullo
     too where the code has it), and par under the code.
 
     Par is the result when both sides bid perfectly knowing every card:
-    see docs/analysis.md.
+    see docs/analysis.md. A whole-deal nullo can take the solver minutes: its
+    row shows bounds at once ("5-8": the exact figure lies within them),
+    tightened on a terminal while the solver runs, and exact when it is
+    done; --time-limit stops with the bounds so far, and par is then what
+    the bounds leave open.
 
     [bold]Examples[/bold]
 
@@ -159,8 +199,12 @@ def analyse_command(
       whist analyse --deal "N:AKQ2.J95.T84.763 JT9.AKQ.9765.A42 876.T8743.AQ.J85 -"
 
       whist analyse --seed 7 --code daw --json
+
+      whist analyse --seed 7 --code royalton --time-limit 5
     """
     c = code_of(code)
+    if time_limit is not None and time_limit < 0:
+        fail(f"--time-limit {time_limit}: give a number of seconds, 0 or more")
     if number < 1:
         fail(f"--number {number}: deals are numbered from 1")
     if (deal is None) == (seed is None):
@@ -182,16 +226,20 @@ def analyse_command(
         if letter not in SUIT_CHARS or not letter:
             fail(f"--trump {trump!r}: one of C D H S")
         suit = Suit(SUIT_CHARS.index(letter))
+    out = new_console()
+    live = "NL" in strains_of(c) and not as_json and out.is_terminal
     try:
-        # a whole-deal nullo can take minutes: the terminal should not look hung
-        what = "solving every strain double dummy"
-        if "NL" in strains_of(c):
-            what += ", nullo too (it can take minutes)"
-        with on_terminal(what):
-            a = analyse(c, d, suit)
+        if live:
+            a = _analyse_live(c, d, suit, time_limit, out)
+        else:
+            # a whole-deal nullo can take minutes: the terminal should not look hung
+            what = "solving every strain double dummy"
+            if "NL" in strains_of(c):
+                what += ", nullo too (bounds at once, exact when solved)"
+            with on_terminal(what):
+                a = analyse(c, d, suit, budget=time_limit)
     except WhistError as e:
         fail(str(e))
-    out = new_console()
     if as_json:
         out.print_json(json.dumps(a.to_json()))
         return
@@ -204,12 +252,49 @@ def analyse_command(
     out.print()
     if a.par is not None:
         _par_view(c, a.par, out)
+        if not a.exact:
+            out.print(
+                "[dim]The nullo row is bounds, and par is the same for every row within them.[/dim]"
+            )
+    elif a.par_range is not None:
+        out.print(_open_par_view(a))
     elif a.whist is not None:
         w = a.whist
         out.print(
             f"Trump {w.trump.symbol}, {w.leader.name.title()} leads: "
             f"N-S {w.tricks_ns} tricks, E-W {13 - w.tricks_ns} {c.cite('trick_score')}"
         )
+
+
+def _analyse_live(
+    c: Code, d: Deal, suit: Suit | None, time_limit: float | None, out: Console
+) -> Analysis:
+    """``analyse`` with its nullo bounds shown live on the terminal as they
+    tighten; the display goes when the analysis is done."""
+    from rich.live import Live
+
+    start = time.monotonic()
+    shown: list[Analysis] = []
+
+    class _View:
+        def __rich__(self) -> Group:
+            took = time.monotonic() - start
+            status = Text(f"solving the nullo row … {took:.1f} s", style="dim")
+            if time_limit is not None:
+                status.append(f" (limit {time_limit:g} s)", style="dim")
+            if not shown:
+                return Group(status)
+            return Group(_table_view(shown[-1], solving=True), _open_par_view(shown[-1]), status)
+
+    with Live(_View(), console=out, transient=True, refresh_per_second=8) as display:
+
+        def tightened(a: Analysis) -> None:
+            shown.append(a)
+            # drawn here too: DDS (the other strains) holds the interpreter's
+            # lock, and the display's own thread then waits
+            display.refresh()
+
+        return analyse(c, d, suit, budget=time_limit, on_bounds=tightened)
 
 
 def review_command(

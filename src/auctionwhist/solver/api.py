@@ -36,10 +36,10 @@ from ..play import follow_suit
 
 __all__ = [
     "STRAINS",
+    "BoundsRow",
     "Engine",
     "Position",
     "SolverError",
-    "BoundsRow",
     "best_cards",
     "dd_bound",
     "dd_bounds",
