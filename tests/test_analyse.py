@@ -80,7 +80,7 @@ def test_cli_analyse_json_shape() -> None:
     r = runner.invoke(app, ["analyse", "--deal", TOPS_PBN, "--code", "royalton", "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert set(out) == {"code", "deal", "dealer", "table", "par", "whist"}
+    assert set(out) == {"code", "deal", "dealer", "exact", "table", "par", "whist", "par_range"}
     assert out["code"] == "royalton" and out["dealer"] == "N" and out["whist"] is None
     assert list(out["table"]) == ["C", "D", "H", "S", "NT", "NL"]
     assert out["table"]["NL"] == {"N": 13, "E": 0, "S": 13, "W": 0}
@@ -171,7 +171,9 @@ def test_cli_analyse_shows_a_spinner_on_a_terminal_only() -> None:
         ["analyse", "--deal", TOPS_PBN, "--code", "royalton", "--json"]
     )
     assert json.loads(out)["table"]["NL"] == {"N": 13, "E": 0, "S": 13, "W": 0}
-    assert b"solving every strain double dummy, nullo too (it can take minutes)" in seen
+    assert (
+        b"solving every strain double dummy, nullo too (bounds at once, exact when solved)" in seen
+    )
     assert b"0:00:0" in seen  # the time taken
     _, seen = _stderr_on_a_terminal(["analyse", "--deal", TOPS_PBN, "--code", "daw"])
     assert b"solving every strain double dummy" in seen and b"nullo" not in seen

@@ -226,11 +226,11 @@ def analyse(
     c = find_code(code)
     strains = strains_of(c)
     if "NL" not in strains:
-        table = dd_table(deal, strains)
+        rows = dd_table(deal, strains)
         if not c.auction:
-            return Analysis(c, deal, table, None, _whist_result(c, deal, table, trump))
-        p = par(c, deal, table)
-        return Analysis(c, deal, table, p, None, par_range=(p.score, p.score))
+            return Analysis(c, deal, rows, None, _whist_result(c, deal, rows, trump))
+        p = par(c, deal, rows)
+        return Analysis(c, deal, rows, p, None, par_range=(p.score, p.score))
 
     table: dict[str, Row] = {}
 

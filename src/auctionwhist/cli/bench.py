@@ -14,6 +14,7 @@ import typer
 from ._common import code_of, columns_table, fail, new_console, on_terminal
 
 __all__ = [
+    "bench_anytime_command",
     "bench_bidding_command",
     "bench_engine_command",
     "bench_robots_command",
@@ -166,6 +167,70 @@ def bench_solver_command(
         print(
             f"  {b.nullo_unfinished} of {b.deals} nullo solves gave up at the limit "
             f"({b.nullo_limit_ms:.0f} ms) and count as taking it"
+        )
+
+
+def bench_anytime_command(
+    deals: Annotated[int, typer.Option(help="Deals of the solver bench's sample.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed for the deals (as `whist bench solver`).")] = 1,
+    within: Annotated[float, typer.Option(help="Seconds for each nullo row's bounds.")] = 1.0,
+    exact_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="Then run each row on to its exact figures, at most this many seconds, "
+            "and check that the bounds held them."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """The nullo row as bounds at once (issue 20): each deal's whole nullo
+    row (every declarer) asked for with --within seconds, as `whist analyse
+    --time-limit` does; the time to the first bounds and to the answer, and
+    how wide the bounds are then.
+
+    [bold]Examples[/bold]
+
+      whist bench anytime --deals 100
+
+      whist bench anytime --deals 20 --exact-limit 30 --json
+    """
+    from ..analysis.anytime import bench_anytime
+
+    if deals < 1:
+        fail(f"--deals {deals}: give at least one deal")
+    if within <= 0:
+        fail(f"--within {within}: give a number of seconds above 0")
+    if exact_limit is not None and exact_limit <= 0:
+        fail(f"--exact-limit {exact_limit}: give a number of seconds above 0")
+    from rich.progress import Progress
+
+    with Progress(console=new_console(), transient=True, disable=as_json) as bar:
+        task = bar.add_task("Bounding", total=deals)
+        b = bench_anytime(deals, seed, within, exact_limit, progress=lambda: bar.advance(task))
+    figures = b.as_dict()
+    if as_json:
+        sys.stdout.write(json.dumps(figures, indent=2) + "\n")
+        return
+    w = figures["width"]
+    print(f"deals: {len(b.deals)} (seed {seed}); each nullo row bounded within {within:g} s")
+    print(
+        f"  answered within the budget : {'every deal' if b.all_within else 'NOT every deal'} "
+        f"(slowest {b.slowest_s:.3f} s)"
+    )
+    print(
+        f"  first bounds after         : median {figures['first_bounds_s']['median']:.3f} s, "
+        f"max {figures['first_bounds_s']['max']:.3f} s"
+    )
+    print(
+        f"  widest declarer's bounds   : median {w['median']}, mean {w['mean']}, max {w['max']} "
+        "tricks (0: exact)"
+    )
+    print(f"  rows exact within {within:g} s     : {figures['exact_within']} of {len(b.deals)}")
+    if "exact" in figures:
+        e = figures["exact"]
+        print(
+            f"  exact rows within {e['limit_s']:g} s more : {e['solved']} of {len(b.deals)} "
+            f"(median {e['median_s']} s); the bounds held every exact row: {e['bounds_held']}"
         )
 
 
