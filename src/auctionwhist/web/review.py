@@ -3,9 +3,12 @@
 The solver holds the GIL: run in a thread it would stop every table of the
 server, and a whole-deal nullo may take it minutes (docs/solver.md). So the
 server starts ``python -m auctionwhist.web.review``, writes the deal's JSON
-log (``formats.jsonlog``) to its stdin, reads the review
-(``analysis.review.review_log``) from its stdout, and kills it when the
-budget is spent.
+log (``formats.jsonlog``) to its stdin, and reads two JSON lines from its
+stdout: first the deal's double-dummy table and par under its code
+(``analysis.analyse``, its nullo row as bounds within ``ANALYSIS_BUDGET``
+seconds: issue 20), then the review of the play
+(``analysis.review.review_log``). It kills the child when the budget is
+spent; the table and par already read are kept.
 """
 
 from __future__ import annotations
@@ -17,55 +20,102 @@ from typing import Any
 
 import orjson
 
-__all__ = ["REVIEW_BUDGET", "main", "solve_review"]
+__all__ = ["ANALYSIS_BUDGET", "REVIEW_BUDGET", "main", "solve_review"]
 
 REVIEW_BUDGET = 20.0  # seconds for one deal's review, then "not available"
+ANALYSIS_BUDGET = 4.0  # of them, seconds for the nullo row before it is shown as bounds
 
 
 async def solve_review(
     log: dict[str, Any], budget: float, slot: asyncio.Semaphore
 ) -> dict[str, Any]:
-    """The review of ``log`` (``{"status": "ready", "strain", "cards"}``), or
-    ``{"status": "unavailable", "message"}`` when the child fails or is
-    still solving after ``budget`` seconds. ``slot``: how many such
-    processes may run beside the server's own (one by default)."""
+    """The review of ``log`` (``{"status": "ready", "strain", "cards",
+    "analysis"}``), or ``{"status": "unavailable", "message"}`` when the
+    child fails or is still solving after ``budget`` seconds (with
+    ``"analysis"`` when the table and par came before that). ``slot``: how
+    many such processes may run beside the server's own (one by default)."""
+    analysis_budget = min(ANALYSIS_BUDGET, budget / 4)
+    lines: list[bytes] = []
     async with slot:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", __name__,
+            sys.executable, "-m", __name__, f"{analysis_budget:.3f}",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + budget
         try:
-            out, err = await asyncio.wait_for(proc.communicate(orjson.dumps(log)), budget)
-        except TimeoutError:
+            proc.stdin.write(orjson.dumps(log))
+            await proc.stdin.drain()
+            proc.stdin.close()
+            while len(lines) < 2:
+                line = await asyncio.wait_for(proc.stdout.readline(), deadline - loop.time())
+                if not line:
+                    break
+                lines.append(line)
+            err = await asyncio.wait_for(proc.stderr.read(), max(0.1, deadline - loop.time()))
+            await proc.wait()
+        except (TimeoutError, BrokenPipeError, ConnectionResetError):
             proc.kill()
             await proc.wait()
-            return {"status": "unavailable",
+            late = {"status": "unavailable",
                     "message": f"the double-dummy review was not solved within {budget:g} "
                     "seconds (a nullo may take the solver minutes): not available now"}  # fmt: skip
-    try:
-        answer = orjson.loads(out)
-    except orjson.JSONDecodeError:
+            return {**late, **_analysis_of(lines)}
+    answers: list[dict[str, Any]] = []
+    for line in lines:
+        try:
+            answers.append(orjson.loads(line))
+        except orjson.JSONDecodeError:
+            break
+    found = next((a for a in answers if "error" in a or "cards" in a), None)
+    if found is None:
         why = err.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
-        answer = {"error": "the solver's process ended without a review "
-                  f"(exit {proc.returncode}: {why[0]})"}  # fmt: skip
-    if "error" in answer:
-        return {"status": "unavailable", "message": answer["error"]}
-    return {"status": "ready", **answer}
+        found = {"error": "the solver's process ended without a review "
+                 f"(exit {proc.returncode}: {why[0]})"}  # fmt: skip
+    if "error" in found:
+        return {"status": "unavailable", "message": found["error"], **_analysis_of(lines)}
+    return {"status": "ready", **found, **_analysis_of(lines)}
+
+
+def _analysis_of(lines: list[bytes]) -> dict[str, Any]:
+    """``{"analysis": ...}`` from the child's first line, if it sent one."""
+    try:
+        first = orjson.loads(lines[0]) if lines else {}
+    except orjson.JSONDecodeError:
+        return {}
+    return {"analysis": first["analysis"]} if "analysis" in first else {}
 
 
 def main() -> None:
-    """The child: a deal's JSON log on stdin, its review as JSON on stdout,
-    or ``{"error": ...}`` when the log is not a deal the solver can review."""
+    """The child: a deal's JSON log on stdin; on stdout its table and par as
+    one JSON line (``{"analysis": ...}``, null when the code has no par to
+    give), then its review (or ``{"error": ...}`` when the log is not a deal
+    the solver can review). The first argument: seconds for the nullo row."""
     # Imported here, in the child only: the server never loads the solver.
+    from ..analysis.analyse import analyse
     from ..analysis.review import review_log
     from ..errors import WhistError
+    from ..formats.jsonlog import events_from_json
+    from ..table import Table
 
+    budget = float(sys.argv[1]) if len(sys.argv) > 1 else ANALYSIS_BUDGET
     try:
-        out = review_log(json.load(sys.stdin))
+        log = json.load(sys.stdin)
+        table = Table.from_events(events_from_json(log))
+        try:
+            analysis: dict[str, Any] | None = analyse(
+                table.code, table.deal, budget=budget
+            ).to_json()
+        except WhistError:  # Duplicate Whist with no turned card: no figure to give
+            analysis = None
+        sys.stdout.write(json.dumps({"analysis": analysis}) + "\n")
+        sys.stdout.flush()
+        out = review_log(log)
     except WhistError as e:
         out = {"error": str(e)}
-    json.dump(out, sys.stdout)
+    sys.stdout.write(json.dumps(out) + "\n")
 
 
 if __name__ == "__main__":

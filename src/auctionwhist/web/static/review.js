@@ -1,14 +1,59 @@
 // A finished deal's play double dummy (GET .../review/<table>/<deal>), shown as
 // `whist review` prints it: trick by trick, each card that gave up tricks with
-// its cost and the best cards there. The table and the movie both use it.
+// its cost and the best cards there; above it the deal's double-dummy table
+// and par as `whist analyse` prints them (a nullo row the solver had no time
+// to finish shown as bounds, "5-8", and par then as what it can still be).
+// The table and the movie both use it.
 import { SEAT_NAMES, cardText, el, isRed } from "./cards.js";
 
 function card(c) {
   return el("span", { class: isRed(c) ? "red" : "", text: cardText(c) });
 }
 
+const STRAIN_LABELS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT", NL: "Nul." };
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+function figure(v) {
+  return typeof v === "number" ? `${v}` : `${v.lo}-${v.hi}`;
+}
+
+// The double-dummy table (declarers down, strains across) and par.
+function drawAnalysis(box, a) {
+  const strains = Object.keys(a.table);
+  const head = el("tr", {}, el("th", { text: "declarer" }));
+  for (const s of strains) head.append(el("th", { class: "num " + ("DH".includes(s) ? "red" : ""), text: STRAIN_LABELS[s] || s }));
+  const body = el("tbody");
+  for (const seat of "NESW") {
+    const row = el("tr", {}, el("th", { text: SEAT_NAMES[seat] }));
+    for (const s of strains) {
+      const v = a.table[s][seat];
+      row.append(el("td", { class: "num" + (typeof v === "number" ? "" : " dd-bounds"), text: figure(v) }));
+    }
+    body.append(row);
+  }
+  box.append(el("table", { class: "dd-table", "aria-label": "Double-dummy tricks" }, el("thead", {}, head), body));
+  box.append(el("p", { class: "note", text: "The declarer's side's tricks, double dummy; at nullo, those it cannot avoid." }));
+  if (!a.exact) {
+    box.append(el("p", { class: "note dd-bounds", text: "5-8: bounds, the exact figure lies within them; the solver's time ran out first (a nullo can take it minutes)." }));
+  }
+  if (a.par) {
+    const how = a.par.contracts.map((c) => `${c.contract} by ${SEAT_NAMES[c.declarer]}`).join(", ");
+    box.append(el("p", { class: "dd-par", text: a.par.contracts.length
+      ? `Par: N-S ${signed(a.par.score.ns)} (${how}).`
+      : `Par: ${signed(a.par.score.ns)}, nobody bids.` }));
+  } else if (a.par_range) {
+    const [lo, hi] = a.par_range.ns;
+    box.append(el("p", { class: "dd-par", text: lo === hi
+      ? `Par: N-S ${signed(lo)}; the contracts that reach it wait for the exact nullo row.`
+      : `Par: N-S at least ${signed(lo)} and at most ${signed(hi)}, while the nullo row is bounds.` }));
+  } else if (a.whist) {
+    box.append(el("p", { class: "dd-par", text: `Trump ${STRAIN_LABELS[a.whist.trump]}, ${SEAT_NAMES[a.whist.leader]} leads: N-S ${a.whist.tricks.ns} tricks, E-W ${a.whist.tricks.ew}.` }));
+  }
+}
+
 export function drawReview(box, r) {
   box.textContent = "";
+  if (r.analysis) drawAnalysis(box, r.analysis);
   if (r.status !== "ready") {
     box.append(el("p", { class: "note", text: `The review is not available: ${r.message}.` }));
     return;
