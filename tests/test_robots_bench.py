@@ -17,6 +17,8 @@ KEYS = {
     "code",
     "deals",
     "declarer_dd_gap",
+    "nullo_deals",
+    "nullo_bounded",
     "par_gap",
     "match_margin",
     "match_se",

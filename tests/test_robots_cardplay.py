@@ -224,3 +224,52 @@ def test_solver_strain_from_the_denomination_or_the_turned_trump(
     contract: str | None, trump: int, strain: str
 ) -> None:
     assert solver_strain(None if contract is None else parse_contract(contract), trump) == strain
+
+
+def _nullo_after(cards: int) -> Table:
+    """A Royalton nullo played by the heuristic robots up to ``cards`` cards."""
+    d = deal("royalton", number=1, rng=random.Random(4))
+    t = Table("royalton", d)
+    for c in ("1NL", "P", "P", "P"):
+        t.call(parse_call(c))
+    if t.phase == "bridging":
+        t.call_lead()
+    _play_until(t, cards)
+    return t
+
+
+def test_nullo_is_played_by_the_solver_above_eight_cards_issue_20() -> None:
+    """Issue 20 item 4: with nine cards a hand the robot solves its samples
+    (cut off by its budget) instead of playing the period's heuristic; with
+    time enough the cut-off search picks the card the uncut one picks."""
+    from auctionwhist.robots.cardplay import score_samples
+
+    t = _nullo_after(16)
+    assert t.play is not None and t.play.played == 16
+    assert t.to_act is not None
+    view = SeatView.of(t, t.to_act)
+    samples = sample_hands(knowledge(view), 3, random.Random(2))
+    cut = score_samples(view, samples, 30.0, 3, cut_off=True)
+    assert cut == score_samples(view, samples)  # every sample solved, the same figures
+    roomy = Settings(samples=3, min_samples=3, budget=30.0)
+    uncut = Settings(samples=3, min_samples=3, budget=30.0, nullo_cards=13)
+    assert monte_carlo_card(view, random.Random(5), roomy) == monte_carlo_card(
+        view, random.Random(5), uncut
+    )
+
+
+def test_nullo_out_of_time_falls_back_to_the_heuristic_issue_20() -> None:
+    """A sample that does not fit the budget is dropped, not guessed: with
+    fewer than min_samples solved the card is the heuristic's."""
+    from auctionwhist.robots.cardplay import score_samples
+    from auctionwhist.robots.heuristic import heuristic_card
+
+    t = _nullo_after(4)  # twelve cards a hand: a sample takes the core seconds
+    assert t.play is not None and t.to_act is not None
+    view = SeatView.of(t, t.to_act)
+    samples = sample_hands(knowledge(view), 3, random.Random(2))
+    assert score_samples(view, samples, 1e-4, 3, cut_off=True) == []
+    hurried = Settings(samples=3, min_samples=3, budget=1e-4)
+    assert monte_carlo_card(view, random.Random(5), hurried) == heuristic_card(view)
+    off = Settings(samples=3, min_samples=3, budget=1e-4, nullo_search=False)
+    assert monte_carlo_card(view, random.Random(5), off) == heuristic_card(view)

@@ -279,7 +279,12 @@ def bench_robots_command(
     print(f"{c.title}: {b.deals} deals in {b.seconds:.0f} s")
     print(
         f"  declarer play  : {fig(b.declarer_dd_gap)} tricks below double dummy "
-        f"({b.declarer_deals} deals)"
+        f"({b.declarer_deals} deals"
+        + (
+            f", {b.nullo_deals} of them nullo, {b.nullo_bounded} from the solver's bounds)"
+            if b.nullo_deals
+            else ")"
+        )
     )
     print(f"  bidding        : {fig(b.par_gap)} points from par ({b.par_deals} deals)")
     if match:

@@ -74,13 +74,17 @@ _HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How hard the robot thinks. ``samples`` deals at most, within ``budget``
-    seconds a card (at least ``min_samples``); nullo is solved once no hand
-    holds more than ``nullo_cards`` cards (before that the heuristic plays)."""
+    seconds a card (at least ``min_samples``). Nullo is solved in full once
+    no hand holds more than ``nullo_cards`` cards; before that (``nullo_search``)
+    each sample's search is cut off by the budget, and a card whose samples
+    do not fit in it (fewer than ``min_samples`` solved) is the period's
+    heuristic's."""
 
     samples: int = 24
     min_samples: int = 3
     budget: float = 0.5
     nullo_cards: int = 8
+    nullo_search: bool = True
     contract_bonus: float = 0.5
     tolerance: float = 0.01
     redeals: int = 12  # tries for a sample that fits the auction
@@ -285,9 +289,15 @@ def score_samples(
     samples: Sequence[tuple[int, int, int, int]],
     budget: float | None = None,
     min_samples: int = 1,
+    cut_off: bool = False,
 ) -> list[dict[int, int]]:
     """``{card: tricks of the mover's side from the tricks left}`` for each
-    sample solved (fewer than given when ``budget`` seconds run out)."""
+    sample solved (fewer than given when ``budget`` seconds run out).
+
+    ``cut_off`` (nullo with many cards left, where one sample can take the
+    core minutes): each sample's search gives up when it would overrun the
+    budget, or take more than its share of it (``budget / min_samples``),
+    and the samples solved by then are all there is, perhaps none."""
     if not samples:
         return []
     strain = strain_of(view)
@@ -297,8 +307,19 @@ def score_samples(
     start = time.perf_counter()
     if strain == "NL":
         out = []
+        share = None if budget is None else budget / max(min_samples, 1)
         for hands in samples:
-            out.append(score_cards(Position(hands, "NL", turn, trick)))
+            position = Position(hands, "NL", turn, trick)
+            if cut_off and budget is not None and share is not None:
+                left = budget - (time.perf_counter() - start)
+                if left <= 0:
+                    break
+                try:
+                    out.append(score_cards(position, limit=min(left, share)))
+                except TimeoutError:
+                    break  # the next sample would fare no better
+                continue
+            out.append(score_cards(position))
             late = budget is not None and time.perf_counter() - start > budget
             if late and len(out) >= min_samples:
                 break
@@ -386,21 +407,30 @@ def monte_carlo_card(
     if _equivalent(cards, view):
         return _prefer(view, cards)
     strain = strain_of(view)
-    if strain == "NL" and max(playing_hand(view).bit_count(), 1) > settings.nullo_cards:
+    cut_off = strain == "NL" and max(playing_hand(view).bit_count(), 1) > settings.nullo_cards
+    if cut_off and not settings.nullo_search:
         return heuristic_card(view)
-    totals, n = _totals(view, cards, rng, settings)
+    totals, n = _totals(view, cards, rng, settings, cut_off)
+    if n < settings.min_samples and cut_off:
+        # too few samples solved in the budget to say anything: the period's play
+        return heuristic_card(view)
     best = max(totals.values())
     tol = settings.tolerance * n
     return _prefer(view, [c for c in cards if totals[c] >= best - tol])
 
 
 def _totals(
-    view: SeatView, cards: Sequence[int], rng: random.Random, settings: Settings
+    view: SeatView,
+    cards: Sequence[int],
+    rng: random.Random,
+    settings: Settings,
+    cut_off: bool = False,
 ) -> tuple[dict[int, float], int]:
-    """Each card's total value over the samples solved, and how many were."""
+    """Each card's total value over the samples solved, and how many were
+    (``cut_off``: see ``score_samples``)."""
     k = knowledge_and_signals(view)
     samples = sample_hands(k, settings.samples, rng, settings.redeals)
-    scored = score_samples(view, samples, settings.budget, settings.min_samples)
+    scored = score_samples(view, samples, settings.budget, settings.min_samples, cut_off)
     turn = view.to_play if view.to_play is not None else view.seat
     value = _utility(view, settings, turn.side)
     total = dict.fromkeys(cards, 0.0)

@@ -12,9 +12,13 @@ Each deal is played three times:
   player (``heuristic.HeuristicPlayer``). The margin is the robots' net score
   over the two tables, averaged over the deals, with its standard error.
 
-Nullo's double-dummy figure on a whole deal is beyond our core's speed for a
-benchmark (docs/solver.md, "Left to do"), so a nullo contract is left out of
-``declarer_dd_gap``, and par is found as if no nullo could be made.
+A nullo contract counts in ``declarer_dd_gap`` too (issue 20): its
+double-dummy figure (the tricks the declarant's side is forced to take) comes
+from ``solver.dd_bounds`` within ``NULLO_GAP_BUDGET`` seconds; where the
+exact figure takes longer, the gap is taken from the middle of the bounds
+the solver reached, and ``nullo_bounded`` counts those deals. Par is still
+found as if no nullo could be made (a whole nullo row a deal is too slow
+for a benchmark; docs/solver.md).
 """
 
 from __future__ import annotations
@@ -93,6 +97,8 @@ class RobotBench:
     deals: int
     declarer_dd_gap: float | None = None
     declarer_deals: int = 0
+    nullo_deals: int = 0  # of declarer_deals, nullo contracts
+    nullo_bounded: int = 0  # of those, gaps from the middle of the solver's bounds
     par_gap: float | None = None
     par_deals: int = 0
     match_margin: float = 0.0
@@ -110,6 +116,8 @@ class RobotBench:
             "deals": self.deals,
             "declarer_dd_gap": _round(self.declarer_dd_gap),
             "declarer_deals": self.declarer_deals,
+            "nullo_deals": self.nullo_deals,
+            "nullo_bounded": self.nullo_bounded,
             "par_gap": _round(self.par_gap),
             "par_deals": self.par_deals,
             "match_margin": round(self.match_margin, 3),
@@ -132,18 +140,29 @@ def _net(table: Table) -> int:
     return 0 if s.void else s.total(0) - s.total(1)
 
 
-def _dd_gap(table: Table) -> int | None:
+# Seconds for a nullo contract's double-dummy figure before its bounds are used.
+NULLO_GAP_BUDGET = 20.0
+
+
+def _dd_gap(table: Table) -> tuple[float, bool] | None:
     """Double-dummy tricks of the final contract less the declarant's tricks
-    (at nullo the other way about); None for a nullo or a passed deal."""
-    from ..solver import dd_tricks
+    (at nullo the other way about), and whether the figure was bounds (a
+    nullo out of time: the middle of them); None for a passed deal."""
+    from ..solver import dd_bounds, dd_tricks
 
     play = table.play
     contract = table.contract
-    if play is None or contract is None or play.declarer is None or contract.denom.nullo:
+    if play is None or contract is None or play.declarer is None:
         return None
-    # A bridged nullo is left out above; otherwise the declarant leads from his left.
+    taken = table.tricks_won()[play.declarer.side]
+    if contract.denom.nullo:
+        # the hand that plays it (a bridged nullo is the partner's): its
+        # left-hand adversary leads (Royalton law 34), its row of the table
+        lo, hi = dd_bounds(table.deal, "NL", budget=NULLO_GAP_BUDGET)[play.declarer]
+        return taken - (lo + hi) / 2, lo != hi
+    # otherwise the declarant leads from his left
     dd = dd_tricks(table.deal, contract.denom.strain, play.declarer)
-    return dd - table.tricks_won()[play.declarer.side]
+    return float(dd - taken), False
 
 
 def _par_gap(code: Code, table: Table) -> int | None:
@@ -184,7 +203,8 @@ def bench_robots(
     robot = MonteCarloPlayer(settings=settings)
     timed = TimedPlayer(robot, calls, cards)
     heuristic = HeuristicPlayer()
-    gaps: list[int] = []
+    gaps: list[float] = []
+    nullos = bounded = 0
     pars: list[int] = []
     margins: list[int] = []
     start = time.perf_counter()
@@ -194,7 +214,9 @@ def bench_robots(
         table = _play(c, d, dict.fromkeys(Seat, timed), random.Random(seed_n))
         g = _dd_gap(table)
         if g is not None:
-            gaps.append(g)
+            gaps.append(g[0])
+            nullos += table.contract is not None and table.contract.denom.nullo
+            bounded += g[1]
         p = _par_gap(c, table)
         if p is not None:
             pars.append(p)
@@ -208,6 +230,7 @@ def bench_robots(
     out.seconds = time.perf_counter() - start
     if gaps:
         out.declarer_dd_gap, out.declarer_deals = statistics.fmean(gaps), len(gaps)
+        out.nullo_deals, out.nullo_bounded = nullos, bounded
     if pars:
         out.par_gap, out.par_deals = statistics.fmean(pars), len(pars)
     if margins:

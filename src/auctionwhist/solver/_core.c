@@ -1140,8 +1140,21 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
 static PyObject *core_score(PyObject *self, PyObject *args) {
     (void)self;
     S s;
-    if (parse_position(args, &s) < 0) return NULL;
+    double limit = 0;
+    if (PyTuple_GET_SIZE(args) == 6) {
+        /* an optional sixth argument, as solve's: give up after this many seconds */
+        limit = PyFloat_AsDouble(PyTuple_GET_ITEM(args, 5));
+        if (PyErr_Occurred()) return NULL;
+        PyObject *five = PyTuple_GetSlice(args, 0, 5);
+        if (!five) return NULL;
+        int bad = parse_position(five, &s);
+        Py_DECREF(five);
+        if (bad < 0) return NULL;
+    } else if (parse_position(args, &s) < 0) {
+        return NULL;
+    }
     if (ensure_tt(s.nullo) < 0) return NULL;
+    if (limit > 0) s.deadline = monotonic() + limit;
     int turn = (s.leader + s.nplayed) & 3;
     Move mv[13];
     int n = gen_moves(&s, turn, mv);
@@ -1177,6 +1190,12 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
         val[i] = v;
     }
     relock(&s);
+    if (s.aborted == 1) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "no result within %.3g s (%ld nodes)", limit, s.nodes);
+        PyErr_SetString(PyExc_TimeoutError, msg);
+        return NULL;
+    }
     if (s.aborted) return NULL;
     PyObject *out = PyDict_New();
     if (!out) return NULL;
@@ -1304,7 +1323,8 @@ static PyMethodDef methods[] = {
      "solve(hands, trump, nullo, leader, trick[, limit]) -> (north_south_tricks, nodes);\n"
      "TimeoutError when limit (seconds) is given and passes first"},
     {"score", core_score, METH_VARARGS,
-     "score(hands, trump, nullo, leader, trick) -> {card: north_south_tricks}"},
+     "score(hands, trump, nullo, leader, trick[, limit]) -> {card: north_south_tricks};\n"
+     "TimeoutError when limit (seconds) is given and passes first"},
     {"bound", core_bound, METH_VARARGS,
      "bound(hands, trump, nullo, leader, target, keep=False, limit=0) -> (bound, nodes): can "
      "North-South take target of the tricks? a bound >= target: yes, at least it; below: no, at "

@@ -9,7 +9,12 @@ def solve(
     limit: float = ...,
 ) -> tuple[int, int]: ...
 def score(
-    hands: Sequence[int], trump: int, nullo: bool, leader: int, trick: Sequence[int]
+    hands: Sequence[int],
+    trump: int,
+    nullo: bool,
+    leader: int,
+    trick: Sequence[int],
+    limit: float = ...,
 ) -> dict[int, int]: ...
 def bound(
     hands: Sequence[int],

@@ -167,16 +167,15 @@ def _tricks_left(position: Position) -> int:
     return int(position.hands[position.turn]).bit_count()
 
 
-def score_cards(position: Position, engine: Engine) -> dict[int, int]:
+def score_cards(position: Position, engine: Engine, limit: float | None = None) -> dict[int, int]:
     if not position.legal_cards():
         raise SolverError(f"{position.turn.name.title()} has no card to play")
     if _use_dds(position.strain, engine):
         from .dds import dds_solve_board
 
         return dds_solve_board(position.hands, position.strain, position.leader, position.trick)
-    ns = _core.score(
-        position.hands, position.trump, position.nullo, position.leader, position.trick
-    )
+    args = (position.hands, position.trump, position.nullo, position.leader, position.trick)
+    ns = _core.score(*args) if limit is None else _core.score(*args, max(limit, 1e-6))
     left = _tricks_left(position)
     return {c: _declarers_side(v, position.turn, left) for c, v in ns.items()}
 

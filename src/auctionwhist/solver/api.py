@@ -187,16 +187,20 @@ def solve_position(position: Position, engine: Engine = "auto") -> int:
     return impl(position, engine)
 
 
-def score_cards(position: Position, engine: Engine = "auto") -> dict[int, int]:
+def score_cards(
+    position: Position, engine: Engine = "auto", limit: float | None = None
+) -> dict[int, int]:
     """``{card: tricks}`` for every legal card of the player to move.
 
     ``tricks`` is what the mover's side takes from the tricks not yet complete
     (the trick in progress included) if that card is played and all play
     best afterwards. At nullo the mover wants the smallest figure.
+    ``limit``: the core gives up with ``TimeoutError`` after that many
+    seconds (DDS, at suits and no-trump, takes no limit: it is quick).
     """
     from ._impl import score_cards as impl
 
-    return impl(position, engine)
+    return impl(position, engine, limit)
 
 
 def best_cards(position: Position, engine: Engine = "auto") -> list[int]:
