@@ -75,3 +75,26 @@ def test_bad_deals_fail_cleanly() -> None:
     r = CliRunner().invoke(app, ["bench", "robots", "--deals", "0"])
     assert r.exit_code == 2
     assert "--deals 0" in r.output
+
+
+def test_a_nullo_contract_counts_in_the_declarer_gap_issue_20() -> None:
+    """Royalton law 83: at nullo the gap is the tricks taken less those the
+    declarant's side is forced to take double dummy (here every one)."""
+    import random
+
+    from auctionwhist.calls import parse_call
+    from auctionwhist.cards import Seat
+    from auctionwhist.robots.heuristic import HeuristicPlayer
+    from auctionwhist.robots.player import play_deal
+    from auctionwhist.robots.strength import _dd_gap
+    from auctionwhist.table import Table
+    from deals_helpers import TOPS
+
+    t = Table("royalton", TOPS)
+    for c in ("1NL", "P", "P", "P"):
+        t.call(parse_call(c))
+    if t.phase == "bridging":
+        t.call_lead()
+    play_deal(t, dict.fromkeys(Seat, HeuristicPlayer()), random.Random(1))
+    assert t.tricks_won() == (13, 0)
+    assert _dd_gap(t) == (0.0, False)
