@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 
 import pytest
@@ -160,3 +161,39 @@ def test_cli_exact_row_is_not_marked() -> None:
     out = json.loads(r.stdout)
     assert out["exact"] is True and out["table"]["NL"] == {"N": 13, "E": 0, "S": 13, "W": 0}
     assert out["par_range"]["ns"] == [out["par"]["score"]["ns"]] * 2
+
+
+@pytest.mark.slow  # a child process on a pseudo-terminal
+def test_cli_on_a_terminal_draws_the_bounds_as_they_tighten() -> None:
+    """On a terminal the table is drawn while the nullo row is bounds (the
+    other strains "…" until DDS has them), then the final output."""
+    import os
+    import subprocess
+    import sys
+
+    main, term = os.openpty()
+    env = dict(os.environ, TERM="xterm", COLUMNS="120")
+    args = ["analyse", "--deal", DEAL.to_pbn(), "--code", "royalton", "--time-limit", "1"]
+    child = subprocess.Popen(
+        [sys.executable, "-c", "from auctionwhist.cli import main; main()", *args],
+        stdout=term,
+        stderr=term,
+        env=env,
+    )
+    os.close(term)
+    seen = b""
+    while True:  # read as it comes: a full terminal would stop the child
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the child has closed its end
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(main)
+    assert child.wait(timeout=120) == 0
+    text = seen.decode(errors="replace")
+    assert "solving the nullo row" in text  # the live display
+    assert "the solver is tightening them" in text
+    assert "the time limit came first" in text  # the final output
+    assert re.search(r"Nul\.", text) and re.search(r"\d+-\d+", text)
