@@ -239,8 +239,8 @@ def test_every_command_is_attached_in_the_cli_package() -> None:
 COMMANDS = [
     "deal", "score", "play", "bid", "rubber", "ruling", "cut", "match", "movement", "analyse",
     "review", "study", "serve", "bench engine", "bench solver", "bench server",
-    "bench robots", "bench bidding", "bench anytime", "club cut-out", "club new-table", "club broken", "club laws",
-    "solver verify",
+    "bench robots", "bench bidding", "bench anytime", "club cut-out", "club new-table",
+    "club broken", "club laws", "solver verify",
 ]  # fmt: skip
 
 
