@@ -7,8 +7,9 @@ from __future__ import annotations
 from auctionwhist.calls import parse_call
 from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
-from auctionwhist.robots.bidding import COUNTS, advise, decide, view_of_auction
+from auctionwhist.robots.bidding import COUNTS, ROYALTON, advise, decide, view_of_auction
 from auctionwhist.robots.bidding import model as m
+from auctionwhist.robots.bidding import royalton as ry
 from auctionwhist.robots.bidding.robot import explain_call
 from auctionwhist.robots.cardplay import knowledge
 
@@ -133,3 +134,76 @@ def test_a_double_says_the_tricks_needed_and_the_tricks_counted() -> None:
     # 3NT needs nine tricks of thirteen: five defeat it; the hand holds five
     # quick tricks, and the silent partner is credited with half a trick
     assert "5 tricks defeat 3NT; I count 5 in my hand and 0.5 in partner's" in d.reason
+
+
+# -- Royalton: its rules declare ranges of high cards and lengths ---------------
+
+
+def test_every_royalton_rule_declares_what_it_shows() -> None:
+    """One reading: Royalton's rules declare their calls' ranges to the model
+    (the counts' take-out of a doubled bid, borrowed, reads as a placement)."""
+    for r in ROYALTON:
+        if r.name == "take_out_of_double":
+            continue
+        assert r.shows is not None, r.name
+        assert m.SHOWN[r.name] is r.shows
+
+
+def test_royalton_answer_is_read_as_mandatory_after_an_overcall() -> None:
+    """Hawley ch. I, "The Nullo": the no-trump's call "is mandatory"; an
+    adversary's bid between does not make the answer a free bid."""
+    pics = read("royalton", "1NT 2H 3D")
+    north, east, south = pics[Seat.NORTH], pics[Seat.EAST], pics[Seat.SOUTH]
+    assert north.readings[0].rule == "no_trump_call" and north.hcp == (ry.NT_LO, 20)
+    assert east.readings[0].rule == "royalton_suit" and east.hcp[0] == ry.OVERCALL_LO + 2
+    assert south.readings[0].rule == "answer_no_trump_call"
+    assert south.hcp == (0, ry.ANSWER_HI) and south.holding[D] == 4.5 and south.declared
+
+
+def test_royalton_placement_shows_what_it_needed_beyond_partner() -> None:
+    """Hawley, summary 3(b): "the highest bid for tricks odd possible to
+    fulfill the contract": partner's 4H over 1H shows the high cards game
+    needed beside an opening (12-18, middle 15) and eight hearts together,
+    and less than a slam would."""
+    south = read("royalton", "1H pass 4H")[Seat.SOUTH]
+    assert south.readings[0].rule == "place_the_contract"
+    lo, hi = south.hcp
+    # 3 x (10 tricks - 1.5 for eight trumps) - 15; below the slam's 3 x 10.1 - 15
+    assert abs(lo - 10.5) < 1e-9 and abs(hi - 15.3) < 1e-9
+    assert south.holding[H] == 3.5 and south.lengths[H] == 3
+
+
+def test_royalton_nullo_and_double_are_read() -> None:
+    pics = read("royalton", "1H 1NL double")
+    assert pics[Seat.EAST].nullo and pics[Seat.EAST].hcp == (0, 9)
+    assert not pics[Seat.EAST].declared  # a nullo places no contract by the count
+    assert pics[Seat.SOUTH].readings[0].rule == "royalton_double"
+    assert pics[Seat.SOUTH].hcp[0] == ry.DOUBLE_LO
+
+
+def test_the_sampler_reads_royaltons_ranges() -> None:
+    """The Monte Carlo sampler deals Royalton's players within the ranges its
+    rules declare: an opening's high cards, a pass's cap."""
+    code = find_code("royalton")
+    view = view_of_auction(
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in ["1H", "pass"]]
+    )
+    k = knowledge(view)
+    assert k.strength[Seat.NORTH] == (ry.OPEN_LO, 18) and k.promises[Seat.NORTH] == ((H, 4),)
+    assert k.strength[Seat.EAST] == (0, ry.PASS_HI)
+
+
+def test_royalton_advice_credits_the_ranges_read() -> None:
+    """``whist bid`` under Royalton: each player credited with a third of the
+    high cards his calls show, the ranges said."""
+    code = find_code("royalton")
+    view = view_of_auction(
+        code, hand_from_pbn("KQ4.AJ98.K73.A52"), [parse_call(c) for c in ["1S", "pass"]]
+    )
+    credits = {c.seat: c for c in advise(view).credits}
+    assert credits[Seat.NORTH].tricks == 5.0
+    assert credits[Seat.NORTH].shown_by == (
+        "his calls: 1S (royalton_suit); 12-18 in high cards, 4.5 spades"
+    )
+    assert credits[Seat.EAST].tricks == round(5.5 / 3, 2)
+    assert "pass (royalton_pass); 0-11 in high cards" in credits[Seat.EAST].shown_by

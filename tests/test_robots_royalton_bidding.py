@@ -14,6 +14,7 @@ from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
 from auctionwhist.robots.bidding import decide, view_of_auction
 from auctionwhist.robots.bidding import royalton as ry
+from auctionwhist.robots.bidding.model import read_auction
 from auctionwhist.robots.view import SeatView
 from auctionwhist.table import Table
 
@@ -146,13 +147,20 @@ def test_partner_left_in_his_game() -> None:
 
 
 def test_every_call_read_shows_a_range() -> None:
-    """``read``: an opening shows its high cards; a pass caps them."""
-    shown = ry.read(
-        [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS), (Seat.SOUTH, Other.PASS)],
+    """The model reads Royalton's calls as its rules declare them: an opening
+    shows its high cards and four cards and a half; a pass caps them."""
+    pics = read_auction(
+        find_code("royalton"),
         Seat.NORTH,
+        [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS), (Seat.SOUTH, Other.PASS)],
     )
-    assert shown[Seat.NORTH].lo == ry.OPEN_LO and shown[Seat.NORTH].length[2] >= 4
-    assert shown[Seat.EAST].hi <= 11 and shown[Seat.SOUTH].hi <= 7
+    north = pics[Seat.NORTH]
+    assert north.readings[0].rule == "royalton_suit"
+    assert north.hcp == (ry.OPEN_LO, 18) and north.holding[2] == 4.5 and north.lengths[2] == 4
+    assert pics[Seat.EAST].readings[0].rule == "royalton_pass"
+    assert pics[Seat.EAST].hcp == (0, ry.PASS_HI) and pics[Seat.SOUTH].hcp == (0, ry.RAISE_HI)
+    # the seat not yet heard: his share of an average deal and a little more
+    assert pics[Seat.WEST].hcp == (0, 20) and not pics[Seat.WEST].declared
 
 
 # -- doubles that count honestly ---------------------------------------------------

@@ -112,7 +112,7 @@ class Knowledge:
     unseen: int  # the cards in the hidden hands
     played_by: dict[Seat, int]  # the cards each seat has played
     promises: dict[Seat, tuple[tuple[int, int], ...]]  # (suit, min length) from bids
-    strength: dict[Seat, tuple[int, int]]  # (min, max) high-card points from bids
+    strength: dict[Seat, tuple[float, float]]  # (min, max) high-card points from bids
     signals: tuple[Signal, ...] = ()  # partner's signals read (``signals.read_signals``)
 
 

@@ -1,12 +1,15 @@
 """What each call shows, read as the period read the auction.
 
 Every rule of bidding declares, beside its name and passage, what a call it
-makes shows (``Shows``: quick tricks, the length of the suit named, the
-playing tricks the caller is credited with); ``read_auction`` finds for
-every call at the table the rule that makes it, as the period's published
-methods let every player know, and sums a seat's calls into a ``Picture``
-of his hand. The rules, the explanations, the opening lead and the Monte
-Carlo sampler read the auction from here, and from nowhere else.
+makes shows (``Shows``: quick tricks, high cards, the length of the suit
+named, the playing tricks the caller is credited with), either once for all
+or, where the meaning depends on the calls before it, as a ``Reader`` of the
+auction so far (Royalton's declarations show what they needed beyond what
+partner had shown). ``read_auction`` finds for every call at the table the
+rule that makes it, as the period's published methods let every player
+know, and sums a seat's calls into a ``Picture`` of his hand. The rules,
+the explanations, the opening lead and the Monte Carlo sampler read the
+auction from here, and from nowhere else.
 
 Hopson, "The Dealer's Bid": "the whole science of bidding consists in giving
 accurate information"; the dealer's forced one spade "does not mean strength
@@ -17,7 +20,7 @@ Club 44). A pass in the first round shows a hand too weak to declare
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...calls import DENOMINATIONS, Bid, Call, Other
@@ -26,7 +29,9 @@ from ...codes import Code
 
 __all__ = [
     "SHOWN",
+    "Heard",
     "Picture",
+    "Reader",
     "Reading",
     "Shows",
     "convention",
@@ -44,21 +49,47 @@ class Shows:
     (0 for a no-trump, a double or a pass); ``short``: the most he holds there
     (a double of one spade on "short high black cards"). ``tricks``: the
     playing tricks his partner credits him with toward the combined hands.
-    ``hcp``: the high cards (A 4, K 3, Q 2, J 1) the sampler deals him.
+    ``hcp``: his high cards (A 4, K 3, Q 2, J 1), at least and at most.
+    ``expect``: the cards of the suit named the count takes him to hold
+    (Royalton's count: four and a half for a suit of his own).
+    ``nullo``: a call of a low hand.
     ``nothing``: the call shows nothing of the hand at all."""
 
     tricks: float
     quick: tuple[float, float] = (0.0, 13.0)
     length: int = 0
     short: int = 13
-    hcp: tuple[int, int] = (0, 40)
+    hcp: tuple[float, float] = (0, 40)
     weak: bool = False  # a call of weakness: partner counts no more than ``tricks``
+    expect: float = 0.0
+    nullo: bool = False
     nothing: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """A call as the table hears it: who made it, after which calls, and what
+    every seat's calls had shown before it."""
+
+    seat: Seat
+    call: Call
+    prior: Sequence[tuple[Seat, Call]]
+    pictures: Mapping[Seat, Picture]
+
+    @property
+    def bids(self) -> list[tuple[Seat, Bid]]:
+        return [(s, c) for s, c in self.prior if isinstance(c, Bid)]
+
+    def bids_of(self, seat: Seat) -> list[Bid]:
+        return [c for s, c in self.bids if s == seat]
+
+
+# What a call shows where that depends on the calls before it.
+Reader = Callable[[Heard], "Shows"]
+
 # The declared meanings, by the rule's name (``situation.rule`` registers
-# each rule's ``Shows`` here as it is declared).
-SHOWN: dict[str, Shows] = {}
+# each rule's ``Shows`` or ``Reader`` here as it is declared).
+SHOWN: dict[str, Shows | Reader] = {}
 
 # A player unheard, or heard only on a call that shows nothing, holds his
 # share of an average deal (Hopson: "an average hand").
@@ -67,10 +98,23 @@ NOTHING = Shows(tricks=UNHEARD.tricks, nothing=True)
 _A_SUIT = Shows(tricks=3.0, length=4)
 _NULLO = Shows(tricks=0.0, hcp=(0, 9))  # Hawley ch. I: a low hand
 _NO_TRUMP = Shows(tricks=4.0, quick=(3.0, 13.0), hcp=(12, 40))
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+# Royalton's count takes a hand not yet heard for his share of an average
+# deal and a little more; the counts' rules leave him the whole pack.
+_UNHEARD_HCP = {True: (0.0, 20.0), False: (0.0, 40.0)}
 
 
-def register(name: str, shows: Shows) -> None:
+def register(name: str, shows: Shows | Reader) -> None:
     SHOWN[name] = shows
+
+
+def _general(call: Call) -> Shows:
+    """A declaration's general credit, for a rule that declares no ranges."""
+    if isinstance(call, Bid):
+        if call.denom.nullo:
+            return _NULLO
+        return _NO_TRUMP if call.denomination == "NT" else _A_SUIT
+    return UNHEARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +126,18 @@ class Reading:
     call: Call
     rule: str | None
     suit: int | None = None  # the suit named, or for a double the suit doubled
+    read_as: Shows | None = None  # what a ``Reader`` made of it in its place
 
     @property
     def shows(self) -> Shows:
+        if self.read_as is not None:
+            return self.read_as
         if self.rule is None:
             return NOTHING
         got = SHOWN.get(self.rule)
-        if got is not None:
+        if isinstance(got, Shows):
             return got
-        # A rule that declares no ranges: a declaration its general credit.
-        if isinstance(self.call, Bid):
-            if self.call.denom.nullo:
-                return _NULLO
-            return _NO_TRUMP if self.call.denomination == "NT" else _A_SUIT
-        return UNHEARD
+        return _general(self.call)
 
 
 @dataclass(slots=True)
@@ -107,9 +149,13 @@ class Picture:
     quick: tuple[float, float] = (0.0, 13.0)
     lengths: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # C D H S, fewest
     most: list[int] = field(default_factory=lambda: [13, 13, 13, 13])
-    hcp: tuple[int, int] = (0, 40)
+    hcp: tuple[float, float] = (0, 40)
     tricks: float = UNHEARD.tricks
     heard: bool = False  # some call of his shows his hand
+    # the cards of each suit the count takes him to hold (Royalton's count:
+    # a quarter of the pack each until he names a suit)
+    holding: list[float] = field(default_factory=lambda: [3.25, 3.25, 3.25, 3.25])
+    nullo: bool = False  # he has bid the nullo: a low hand
 
     def add(self, r: Reading) -> None:
         self.readings.append(r)
@@ -120,7 +166,11 @@ class Picture:
                 self.tricks = sh.tricks
             return
         self.quick = (max(self.quick[0], sh.quick[0]), min(self.quick[1], sh.quick[1]))
-        self.hcp = (max(self.hcp[0], sh.hcp[0]), min(self.hcp[1], sh.hcp[1]))
+        # a range that would cross itself keeps its floor: the later call,
+        # made on the count, says more than the earlier cap
+        lo = max(self.hcp[0], sh.hcp[0])
+        self.hcp = (lo, max(lo, min(self.hcp[1], sh.hcp[1])))
+        self.nullo = self.nullo or sh.nullo
         t = r.suit
         if t is not None:
             named_before = isinstance(r.call, Bid) and any(
@@ -131,11 +181,33 @@ class Picture:
             # Third Bidder": "if his partner holds to his original bid")
             self.lengths[t] = max(self.lengths[t], sh.length + int(named_before))
             self.most[t] = min(self.most[t], sh.short)
+            self.holding[t] = max(self.holding[t], sh.expect)
         if not self.heard or sh.weak:
             self.tricks = sh.tricks
         else:
             self.tricks = max(self.tricks, sh.tricks)
         self.heard = True
+
+    @property
+    def declared(self) -> bool:
+        """He has made a declaration other than the nullo (Royalton's count
+        reads his hand from it; a pass or a double places no contract)."""
+        return any(
+            isinstance(r.call, Bid) and not r.call.denom.nullo and not r.shows.nothing
+            for r in self.readings
+        )
+
+    @property
+    def mid(self) -> float:
+        """The middle of the high cards his calls show."""
+        return (self.hcp[0] + max(self.hcp[0], self.hcp[1])) / 2
+
+    def ranges(self) -> str:
+        """His high cards and the suits the count takes him to hold, in words."""
+        lo, hi = self.hcp
+        text = f"{lo:.0f}-{hi:.0f} in high cards"
+        held = [f"{n:g} {_SUIT_NAMES[x]}" for x, n in enumerate(self.holding) if n > 3.25]
+        return text + (", " + ", ".join(held) if held else "")
 
     @property
     def suits(self) -> tuple[tuple[int, int], ...]:
@@ -185,7 +257,7 @@ def convention(
     if not prior and isinstance(call, Bid) and forced_opening(code, [(seat, call)]):
         return "one_spade"
     if code.royal_bids:
-        return _royalton(prior, seat, call, last, mine, partners, first_round)
+        return _royalton(prior, seat, call, mine, partners)
     if call is Other.PASS:
         if first_round and not mine:
             if last is not None and last[0] == partner:
@@ -237,20 +309,18 @@ def _royalton(
     prior: Sequence[tuple[Seat, Call]],
     seat: Seat,
     call: Call,
-    last: tuple[Seat, Bid] | None,
     mine: list[Bid],
     partners: list[Bid],
-    first_round: bool,
 ) -> str | None:
     """Royalton's conventions (Hawley ch. I): the no-trump calls for partner's
-    best suit; the answer is mandatory; the royal outranks an equal bid. The
-    names are Royalton's rules'; those that declare no ``Shows`` read as a
-    declaration's general credit (``royalton.read`` is the family's own,
-    finer reading)."""
+    best suit, and the answer is mandatory even after an adversary's bid; a
+    first declaration is a suit of merit; every later one is placed by the
+    two hands' count, a royal among them. A pass before one's own first bid
+    shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
         return "dealer_no_bid"
     if call is Other.PASS or call is Other.NO_BID:
-        return "sit_tight" if first_round and not mine else None
+        return None if mine else "royalton_pass"
     if call is Other.REDOUBLE:
         return "royalton_redouble"
     if call is Other.DOUBLE:
@@ -259,28 +329,19 @@ def _royalton(
         return None
     if call.denom.nullo:
         return "nullo_on_low_hand"
-    if call.royal:
-        return "royal_call"
-    if call.denomination == "NT" and not mine and not partners:
-        return "no_trump_call"
-    if (
-        last is not None
-        and last[0] == seat.partner
-        and last[1].denomination == "NT"
-        and len(partners) == 1
-        and not mine
-    ):
+    if not mine and not partners:
+        return "no_trump_call" if call.denomination == "NT" else "royalton_suit"
+    if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
-    if first_round and not mine and not partners and call.level == 1:
-        return "royalton_suit"
-    return "place_the_contract"
+    return "royal_call" if call.royal else "place_the_contract"
 
 
 def read_auction(
     code: Code, dealer: Seat, calls: Sequence[tuple[Seat, Call]]
 ) -> dict[Seat, Picture]:
-    """Every seat's picture from the calls so far."""
-    out = {s: Picture(s) for s in Seat}
+    """Every seat's picture from the calls so far: each call read as its
+    rule declares, in its place in the auction."""
+    out = {s: Picture(s, hcp=_UNHEARD_HCP[code.royal_bids]) for s in Seat}
     standing: Bid | None = None
     for i, (seat, call) in enumerate(calls):
         suit: int | None = None
@@ -290,5 +351,9 @@ def read_auction(
         elif call is Other.DOUBLE and standing is not None and standing.denom.trump is not None:
             suit = int(standing.denom.trump)
         rule = convention(code, dealer, calls[:i], seat, call)
-        out[seat].add(Reading(seat, call, rule, suit))
+        declared = SHOWN.get(rule) if rule is not None else None
+        read_as = None
+        if declared is not None and not isinstance(declared, Shows):
+            read_as = declared(Heard(seat, call, calls[:i], out))
+        out[seat].add(Reading(seat, call, rule, suit, read_as))
     return out

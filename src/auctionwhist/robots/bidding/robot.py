@@ -193,6 +193,20 @@ class Advice:
         }
 
 
+def _credit(s: Situation, seat: Seat, denom: str | None) -> Credit:
+    """What ``seat``'s calls are credited with, as the model reads them:
+    under Royalton a third of the high cards they show (``royalton.credited``,
+    the ranges said), else the tricks the call's rule declares (partner's
+    toward ``denom``)."""
+    p = s.pictures[seat]
+    if s.view.code.royal_bids:
+        return Credit(
+            seat, round(royalton.credited(s, seat), 2), f"his calls: {p.said()}; {p.ranges()}"
+        )
+    credit = s.partner_credit(denom) if denom is not None else p.tricks
+    return Credit(seat, credit, f"his calls: {p.said()}")
+
+
 def advise(view: SeatView, style: float = SOUND) -> Advice:
     """``decide`` with what lies behind it: the rule, its passage for the
     seat, and the tricks the robot credits each hand with toward the
@@ -219,12 +233,9 @@ def advise(view: SeatView, style: float = SOUND) -> Advice:
         credits.append(
             Credit(me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks")
         )
-        credits.append(
-            Credit(partner, s.partner_credit(denom), f"his calls: {s.partner_picture.said()}")
-        )
+        credits.append(_credit(s, partner, denom))
     for seat in (me.left, me.right):
-        p = s.pictures[seat]
-        credits.append(Credit(seat, p.tricks, f"his calls: {p.said()}"))
+        credits.append(_credit(s, seat, None))
     return Advice(
         seat=me,
         call=decision.call,

@@ -14,15 +14,15 @@ two hands' tricks from its own hand and what partner's calls showed
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
-from ...calls import Bid, Call, Other
+from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
-from .rules import sit_tight, take_out_of_double
+from .model import UNHEARD, Heard, Picture, Shows
+from .rules import take_out_of_double
 from .situation import Decision, Rule, Situation, rule
 
-__all__ = ["ROYALTON", "Shown", "read", "tricks"]
+__all__ = ["ROYALTON", "credited", "tricks"]
 
 _SUITS = (0, 1, 2, 3)
 _NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -48,105 +48,102 @@ def _fit(length: float) -> float:
     return _FIT[lo] + (_FIT[hi] - _FIT[lo]) * frac
 
 
-@dataclass(slots=True)
-class Shown:
-    """What a seat's calls show: his high cards between ``lo`` and ``hi``,
-    and the cards he is taken to hold in each suit (C D H S)."""
-
-    lo: float = 0.0
-    hi: float = 20.0  # unheard: his share of an average deal and a little more
-    length: list[float] = field(default_factory=lambda: [3.25, 3.25, 3.25, 3.25])
-    heard: bool = False  # some call of his showed strength
-    nullo: bool = False  # he has bid the nullo: a low hand
-
-    @property
-    def mid(self) -> float:
-        return (self.lo + max(self.lo, self.hi)) / 2
-
-    def cap(self, hi: float) -> None:
-        self.hi = max(self.lo, min(self.hi, hi))
-
-    def floor(self, lo: float) -> None:
-        self.lo = max(self.lo, lo)
-        self.hi = max(self.hi, self.lo)
-
-    def holds(self, suit: int, n: float) -> None:
-        self.length[suit] = max(self.length[suit], n)
-
-
 # What the Royalton family's calls show (the ranges its own rules bid on).
 OPEN_LO = 12  # a suit or the no-trump call opened
 NT_LO, NT_HI = 16, 21
 OVERCALL_LO = 10
 ANSWER_HI = 9  # the mandatory answer at its cheapest
+PASS_HI, RAISE_HI = 11, 7  # a first pass: no opening; over partner's bid, no raise
+DOUBLE_LO = 10
 
 
-def read(calls: list[tuple[Seat, Call]], dealer: Seat) -> dict[Seat, Shown]:
-    """What every seat's calls show, read in order as the family bids them."""
-    out = {s: Shown() for s in Seat}
-    bids: list[tuple[Seat, Bid]] = []
-    for seat, call in calls:
-        me, partner = out[seat], out[seat.partner]
-        mine = [b for t, b in bids if t == seat]
-        partners = [b for t, b in bids if t == seat.partner]
-        theirs = [b for t, b in bids if t.side != seat.side]
-        if not isinstance(call, Bid):
-            if call in (Other.PASS, Other.NO_BID) and not mine:
-                # a first pass: no opening, no raise of partner
-                me.cap(7 if partners else 11)
-            if isinstance(call, Other) and call is Other.DOUBLE:
-                me.floor(10)
-            continue
-        suit = call.denom.trump
-        if call.denom.nullo:
-            me.cap(9)
-            me.nullo = True
-        elif not mine and not partners:
-            if call.denomination == "NT":
-                me.floor(NT_LO)
-                me.cap(NT_HI)
-                for x in _SUITS:
-                    me.holds(x, 3.0)
-            else:
-                me.floor(OPEN_LO if not theirs else OVERCALL_LO + 2 * (call.level - 1))
-                me.cap(18)
-                assert suit is not None
-                me.holds(int(suit), 4.5)
-        elif not mine and partners and partners[0].denomination == "NT" and len(partners) == 1:
-            # the mandatory answer to partner's call: cheapest, or above it
-            if suit is not None:
-                me.holds(int(suit), 4.5)
-            cheapest = _cheapest_level(bids, call)
-            if call.level > cheapest and suit is not None:
-                # game or a slam at once: placed by the count
-                fit = _fit(me.length[int(suit)] + partner.length[int(suit)])
-                step = 6 if call.level < 6 else 8
-                me.floor(min(3 * (6 + call.level - fit) - partner.mid, 24))
-                me.cap(3 * (6 + step - 0.4 - fit) - partner.mid)
-            else:
-                me.cap(ANSWER_HI)
-            me.heard = True
-        else:
-            # a declaration placed by the two hands' count: it shows what he
-            # needed beyond what partner had shown, below the next step
-            if suit is not None:
-                k = int(suit)
-                if any(b.denom.trump == suit for b in mine):
-                    me.holds(k, me.length[k] + 1)
-                elif any(b.denom.trump == suit for b in partners):
-                    me.holds(k, 3.5)
-                else:
-                    me.holds(k, 4.5)
-                fit = _fit(me.length[k] + partner.length[k])
-            else:
-                fit = _NT
-            level = call.level
-            step = 4 if level < 4 else 6 if level < 6 else 8
-            me.floor(min(3 * (6 + level - fit) - partner.mid, 24))
-            me.cap(3 * (6 + step - 0.4 - fit) - partner.mid)
-        me.heard = me.heard or not call.denom.nullo
-        bids.append((seat, call))
-    return out
+def _shows(
+    lo: float, hi: float, length: int = 0, expect: float = 0.0, nullo: bool = False
+) -> Shows:
+    """High cards between ``lo`` and ``hi``, credited with a third of their
+    middle toward the two hands' tricks (``tricks`` counts them so)."""
+    return Shows(
+        tricks=round((lo + max(lo, hi)) / 6, 2),
+        hcp=(lo, hi),
+        length=length,
+        expect=expect,
+        nullo=nullo,
+    )
+
+
+def _read_pass(h: Heard) -> Shows:
+    """A pass (or the dealer's "no bid") before any bid of his own: no
+    opening; over partner's declaration, no raise of it either."""
+    return _shows(0, RAISE_HI if h.bids_of(h.seat.partner) else PASS_HI)
+
+
+_DOUBLED = _shows(DOUBLE_LO, 40)  # a double for penalties: high cards
+_NULLO = _shows(0, 9, nullo=True)  # Hawley, "The Nullo": a low hand
+_NO_TRUMP = _shows(NT_LO, NT_HI)  # the call for partner's best suit: an even hand
+
+
+def _read_suit(h: Heard) -> Shows:
+    """A first declaration: a suit of merit with an opening's high cards, an
+    overcall's over an adversary's bid (more for each level above one)."""
+    assert isinstance(h.call, Bid)
+    theirs = any(s.side != h.seat.side for s, _ in h.bids)
+    lo = OPEN_LO if not theirs else OVERCALL_LO + 2 * (h.call.level - 1)
+    if h.call.denom.trump is None:
+        return _shows(lo, 18)
+    return _shows(lo, 18, length=4, expect=4.5)
+
+
+def _placed(h: Heard, trumps: float | None, step: int) -> tuple[float, float]:
+    """The high cards a declaration placed by the count needed beyond what
+    partner had shown, below the ``step`` above it: ``trumps`` the two hands
+    hold together, None at no-trump."""
+    assert isinstance(h.call, Bid)
+    level = h.call.level
+    fit = _NT if trumps is None else _fit(trumps)
+    partner = h.pictures[h.seat.partner].mid
+    return min(3 * (6 + level - fit) - partner, 24), 3 * (6 + step - 0.4 - fit) - partner
+
+
+def _read_answer(h: Heard) -> Shows:
+    """The mandatory answer to partner's no-trump call: at its cheapest a
+    hand of at most ``ANSWER_HI``; above it, game or a slam placed by the
+    count."""
+    assert isinstance(h.call, Bid)
+    suit = h.call.denom.trump
+    if suit is None:
+        return _shows(0, ANSWER_HI)
+    k = int(suit)
+    mine = max(h.pictures[h.seat].holding[k], 4.5)
+    if h.call.level > _cheapest_level(h.bids, h.call):
+        # a jump: game or a slam at once, the next step a slam or the grand
+        step = 6 if h.call.level < 6 else 8
+        lo, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], step)
+        return _shows(lo, hi, length=4, expect=mine)
+    return _shows(0, ANSWER_HI, length=4, expect=mine)
+
+
+def _read_placed(h: Heard) -> Shows:
+    """A declaration placed by the two hands' count (``place_the_contract``,
+    ``royal_call``): what it needed beyond what partner had shown, below the
+    next step; a suit of his own again shows a card more, partner's three
+    and a half at least, a new one four and a half."""
+    assert isinstance(h.call, Bid)
+    suit = h.call.denom.trump
+    level = h.call.level
+    step = 4 if level < 4 else 6 if level < 6 else 8  # game, the little slam, the grand
+    if suit is None:
+        lo, hi = _placed(h, None, step)
+        return _shows(lo, hi)
+    k = int(suit)
+    held = h.pictures[h.seat].holding[k]
+    if any(b.denom.trump == suit for b in h.bids_of(h.seat)):
+        expect, length = held + 1, 4
+    elif any(b.denom.trump == suit for b in h.bids_of(h.seat.partner)):
+        expect, length = max(held, 3.5), 3
+    else:
+        expect, length = max(held, 4.5), 4
+    lo, hi = _placed(h, expect + h.pictures[h.seat.partner].holding[k], step)
+    return _shows(lo, hi, length=length, expect=expect)
 
 
 def _cheapest_level(bids: list[tuple[Seat, Bid]], call: Bid) -> int:
@@ -172,37 +169,46 @@ def _outranks(a: Bid, b: Bid) -> bool:
     return ka > kb
 
 
-def _partner_mid(s: Situation, shown: dict[Seat, Shown], at: float = 0.5) -> float:
+def _partner_mid(s: Situation, shown: dict[Seat, Picture], at: float = 0.5) -> float:
     """Partner's high cards, within what the pack leaves him: ``at`` 0.5 the
     middle of what his calls showed, lower for a slam (he may hold the least)."""
     me = s.view.seat
-    p = shown[me.partner]
-    left = 40 - high_cards(s.hand) - shown[me.left].lo - shown[me.right].lo
-    return max(p.lo, min(p.lo + (max(p.lo, p.hi) - p.lo) * at, left))
+    lo, hi = shown[me.partner].hcp
+    left = 40 - high_cards(s.hand) - shown[me.left].hcp[0] - shown[me.right].hcp[0]
+    return max(lo, min(lo + (max(lo, hi) - lo) * at, left))
+
+
+def credited(s: Situation, seat: Seat) -> float:
+    """The tricks Royalton's count credits ``seat``'s hand with: a third of
+    the high cards his calls show (partner's within what the pack leaves
+    him), as ``tricks`` adds them to this hand's."""
+    if seat == s.view.partner:
+        return _partner_mid(s, s.pictures) / 3
+    return s.pictures[seat].mid / 3
 
 
 def tricks(
-    s: Situation, denomination: str, shown: dict[Seat, Shown] | None = None, at: float = 0.5
+    s: Situation, denomination: str, shown: dict[Seat, Picture] | None = None, at: float = 0.5
 ) -> float:
     """The tricks the two hands should take at ``denomination`` (a suit or
     no-trump): a third of their high cards and the trumps they hold together;
     a short suit beside three trumps ruffs (Hopson, "The Third Bidder": "a
     missing suit is worth something")."""
-    shown = shown if shown is not None else read(list(s.view.calls), s.view.dealer)
+    shown = shown if shown is not None else s.pictures
     p = shown[s.view.partner]
     total = high_cards(s.hand) + _partner_mid(s, shown, at)
     if denomination == "NT":
         return total / 3 + _NT
     k = "CDHS".index(denomination)
     mine = ev.length(s.hand, k)
-    theirs = shown[s.view.seat.left].length[k] + shown[s.view.seat.right].length[k]
+    theirs = shown[s.view.seat.left].holding[k] + shown[s.view.seat.right].holding[k]
     others = 13 - mine
     # partner's length: what he has shown, or his share of what is left
     # (less when his calls named another suit)
     share = max(0.0, (others - max(0.0, theirs - 6.5)) / 3)
-    if any(n > 3.25 for n in p.length):
+    if any(n > 3.25 for n in p.holding):
         share = min(share, 2.5)
-    together = mine + (p.length[k] if p.length[k] > 3.25 else share)
+    together = mine + (p.holding[k] if p.holding[k] > 3.25 else share)
     t = total / 3 + _fit(together)
     if together >= 7:
         # my shape beside a fit, measured as _FIT was
@@ -215,7 +221,7 @@ def tricks(
     return max(t, ev.playing_tricks(s.hand, k) + _partner_mid(s, shown, at) / 6)
 
 
-def _strains(s: Situation, shown: dict[Seat, Shown]) -> list[tuple[float, str]]:
+def _strains(s: Situation, shown: dict[Seat, Picture]) -> list[tuple[float, str]]:
     """(tricks, denomination) for each suit and no-trump, best first; at equal
     tricks the longer trumps, then the higher in the series."""
     out = []
@@ -265,6 +271,7 @@ def _named(d: str) -> str:
     "royalton_redouble",
     'Hopson, "Doubling and Re-doubling"; Royalton law 45',
     "Redouble: the doubled declaration is made with a trick to spare.",
+    shows=UNHEARD,
 )
 def royalton_redouble(s: Situation) -> Decision | None:
     last = s.last
@@ -287,13 +294,14 @@ def royalton_redouble(s: Situation) -> Decision | None:
     'Hawley, Royalton ch. I ("The Nullo")',
     "The answer to partner's no-trump: his call for this hand's best suit, which is "
     "mandatory; a jump shows high cards beside it.",
+    shows=_read_answer,
 )
 def answer_no_trump_call(s: Situation) -> Decision | None:
     pb = s.partner_bids
     last = s.last
     if len(pb) != 1 or pb[0].denomination != "NT" or s.my_bids or last is None:
         return None
-    shown = read(list(s.view.calls), s.view.dealer)
+    shown = s.pictures
     suit = s.best_suit()
     key = SUIT_CHARS[suit]
     t = tricks(s, key, shown)
@@ -341,6 +349,7 @@ def _cheapest_any(s: Situation, key: str) -> Bid | None:
     "royal_call",
     "Hawley, Royalton ch. I (the royal bid)",
     "A royal: the same level as the adversaries' bid, called as the more meritorious declaration.",
+    shows=_read_placed,
 )
 def royal_call(s: Situation) -> Decision | None:
     last = s.last
@@ -373,7 +382,7 @@ def _sure_tricks(hand: int, bid: Bid) -> int:
     return t
 
 
-def _defence(s: Situation, bid: Bid, shown: dict[Seat, Shown]) -> float:
+def _defence(s: Situation, bid: Bid, shown: dict[Seat, Picture]) -> float:
     """Our side's tricks against ``bid``: my quick tricks (Hopson's count),
     trumps of theirs beyond three, and partner's high cards a trick in five."""
     t = s.quick
@@ -384,12 +393,12 @@ def _defence(s: Situation, bid: Bid, shown: dict[Seat, Shown]) -> float:
     return t + _partner_mid(s, shown) / 5
 
 
-def _their_tricks(s: Situation, bid: Bid, shown: dict[Seat, Shown]) -> float:
+def _their_tricks(s: Situation, bid: Bid, shown: dict[Seat, Picture]) -> float:
     """The tricks the adversaries should take at ``bid``'s denomination: a
     third of the high cards our side has not (at least what their calls
     showed), and the trumps their calls showed, or those left to them."""
     me = s.view.seat
-    lo = shown[me.left].lo + shown[me.right].lo
+    lo = shown[me.left].hcp[0] + shown[me.right].hcp[0]
     ours = high_cards(s.hand) + _partner_mid(s, shown)
     t = max(40 - ours, lo) / 3
     trump = bid.denom.trump
@@ -397,7 +406,7 @@ def _their_tricks(s: Situation, bid: Bid, shown: dict[Seat, Shown]) -> float:
         return t + _NT
     k = int(trump)
     mine = ev.length(s.hand, k)
-    named = shown[me.left].length[k] + shown[me.right].length[k]
+    named = shown[me.left].holding[k] + shown[me.right].holding[k]
     # what their calls showed; a short trump suit for them still leaves
     # them a side suit to run
     together = max(7.0, min(13.0 - mine, named))
@@ -413,6 +422,7 @@ def _their_tricks(s: Situation, bid: Bid, shown: dict[Seat, Shown]) -> float:
     'Hopson, "Doubling and Re-doubling"; Royalton law 36',
     "A double for penalties: the adversaries have bid beyond what the high cards and "
     "trumps left to them should take.",
+    shows=_DOUBLED,
 )
 def royalton_double(s: Situation) -> Decision | None:
     last = s.last
@@ -421,7 +431,7 @@ def royalton_double(s: Situation) -> Decision | None:
     bid = last[1]
     if bid.level < DOUBLE_LEVEL:
         return None  # Hopson: "it is seldom advisable to double a bid of one"
-    shown = read(list(s.view.calls), s.view.dealer)
+    shown = s.pictures
     theirs = _their_tricks(s, bid, shown)
     short = 6 + bid.level - theirs
     # a made game or slam doubled costs more than the set gains
@@ -463,11 +473,12 @@ def royalton_double(s: Situation) -> Decision | None:
     "Hawley, Royalton ch. I (summary 3, 11)",
     "A declaration at the value of the two hands as the bidding has shown them: game or a "
     "slam when they hold it.",
+    shows=_read_placed,
 )
 def place_the_contract(s: Situation) -> Decision | None:
-    shown = read(list(s.view.calls), s.view.dealer)
+    shown = s.pictures
     p = shown[s.view.partner]
-    if not (p.heard or s.my_bids) or p.nullo:
+    if not (p.declared or s.my_bids) or p.nullo:
         return None
     best = _strains(s, shown)
     last = s.last
@@ -511,14 +522,14 @@ def place_the_contract(s: Situation) -> Decision | None:
     return None
 
 
-def _fit_known(s: Situation, shown: dict[Seat, Shown], d: str) -> bool:
+def _fit_known(s: Situation, shown: dict[Seat, Picture], d: str) -> bool:
     """Eight trumps together on what partner has shown (or his no-trump's
     even hand): the denomination may be bid at its full value at once."""
     p = shown[s.view.partner]
     if d == "NT":
-        return p.heard and min(p.length) >= 3
+        return p.declared and min(p.holding) >= 3
     k = "CDHS".index(d)
-    return p.length[k] > 3.25 and ev.length(s.hand, k) + p.length[k] >= 7.5
+    return p.holding[k] > 3.25 and ev.length(s.hand, k) + p.holding[k] >= 7.5
 
 
 def _nullo_danger(hand: int) -> int:
@@ -541,6 +552,7 @@ def _nullo_danger(hand: int) -> int:
     "nullo_on_low_hand",
     'Hawley, Royalton ch. I ("The Nullo")',
     "A nullo: a low hand, few cards likely to win a trick.",
+    shows=_NULLO,
 )
 def nullo_on_low_hand(s: Situation) -> Decision | None:
     if "NL" not in s.values:
@@ -569,6 +581,7 @@ def nullo_on_low_hand(s: Situation) -> Decision | None:
     "Hawley, Royalton ch. I (summary 14)",
     "A no-trump call: an even hand of high cards, guarded in three suits or four, calling "
     "for partner's best suit.",
+    shows=_NO_TRUMP,
 )
 def no_trump_call(s: Situation) -> Decision | None:
     if s.partner_bids or s.my_bids or s.their_bids:
@@ -599,6 +612,7 @@ def no_trump_call(s: Situation) -> Decision | None:
     'Hawley, Royalton ch. I (the merit bid); Hopson, "The Dealer\'s Bid"',
     "A suit of merit, four cards at least, with the high cards of an opening (a little more "
     "over an adversary's bid).",
+    shows=_read_suit,
 )
 def royalton_suit(s: Situation) -> Decision | None:
     if s.partner_bids or s.my_bids:
@@ -628,10 +642,26 @@ def royalton_suit(s: Situation) -> Decision | None:
     "dealer_no_bid",
     "Hawley, Royalton ch. I (\"Dealer 'No Bid'\")",
     "No bid: the dealer's hand has no declaration of merit.",
+    shows=_read_pass,
 )
 def dealer_no_bid(s: Situation) -> Decision | None:
     if s.opening and Other.NO_BID in s.view.legal_calls:
         return Decision(Other.NO_BID, "No bid: the hand has no declaration of merit.")
+    return None
+
+
+# Hopson, "The Second Bidder": "sit tight and do not bid and do not double".
+# Under Royalton a pass before one's own first bid shows no opening, and over
+# partner's declaration no raise of it either (``_read_pass``).
+@rule(
+    "royalton_pass",
+    'Hopson, "The Second Bidder"',
+    "Pass: no declaration of merit (over partner's declaration, no raise of it).",
+    shows=_read_pass,
+)
+def royalton_pass(s: Situation) -> Decision | None:
+    if Other.PASS in s.view.legal_calls:
+        return Decision(Other.PASS, "Pass: the hand holds no sound declaration or double.")
     return None
 
 
@@ -646,5 +676,5 @@ ROYALTON: tuple[Rule, ...] = (
     no_trump_call,
     royalton_suit,
     dealer_no_bid,
-    sit_tight,
+    royalton_pass,
 )

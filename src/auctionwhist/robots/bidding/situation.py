@@ -13,7 +13,7 @@ from ...cards import SUIT_CHARS, Seat
 from ..view import RobotError, SeatView
 from . import evaluate as ev
 from . import model
-from .model import Picture, Shows
+from .model import Picture, Reader, Shows
 
 __all__ = [
     "CONSERVATIVE",
@@ -383,8 +383,9 @@ class Rule:
     # shows it while the deal is played; docs/decisions.md).
     meaning: str
     fn: RuleFn = field(repr=False)
-    # The same, as ranges the model reads (``model.Shows``).
-    shows: Shows | None = None
+    # The same, as ranges the model reads (``model.Shows``), or a reader of
+    # the auction before it where the meaning depends on it (``model.Reader``).
+    shows: Shows | Reader | None = None
     # The passage for each bidder (1 dealer .. 4 fourth) where the rule is
     # the same advice given in each seat's chapter; else ``source``.
     by_seat: tuple[tuple[int, str], ...] = ()
@@ -404,7 +405,7 @@ def rule(
     name: str,
     source: str,
     meaning: str,
-    shows: Shows | None = None,
+    shows: Shows | Reader | None = None,
     by_seat: dict[int, str] | None = None,
 ) -> Callable[[RuleFn], Rule]:
     """Declare a rule: its name, the passage it follows, what the call shows
