@@ -5,10 +5,13 @@ hands, slams declared since Royalton pays them only when bid (law 87).
 
 Every declaration is worth ten a trick (law 83) and game is four odd (law
 84), so the denomination is chosen for tricks alone: the one where the two
-hands hold the longest trumps, as the bidding has shown them. Each call
-shows a range of high cards and lengths (``read``), and the robot counts the
-two hands' tricks from its own hand and what partner's calls showed
-(``tricks``). Each rule is a named unit citing its passage.
+hands hold the longest trumps, as the bidding has shown them. Each rule
+declares to the bidding model what its calls show, a range of high cards and
+the cards held in the suit named (``model.Shows``; the ``_read_*`` readers
+where that rests on the calls before); ``model.read_auction`` reads every
+seat's calls so, and the robot counts the two hands' tricks from its own
+hand and what partner's calls showed (``tricks``). Each rule is a named
+unit citing its passage.
 """
 
 from __future__ import annotations
