@@ -3,14 +3,37 @@ web app (the bench starts a server), so the rest of the CLI never loads it."""
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ._common import fail, new_console
 
-__all__ = ["bench_server_command", "serve_command"]
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+__all__ = ["bench_server_command", "serve_command", "worker_app"]
+
+# ``--workers``: each worker process builds its app from these settings.
+SETTINGS = "AUCTIONWHIST_SERVE"
+SQLITE_WORKERS = (
+    "--workers {n} needs PostgreSQL: every worker holds every table and they share "
+    "its events through the database (docs/deploy.md), which SQLite cannot do for "
+    "several processes. Give --database postgresql://... (or $DATABASE_URL), or "
+    "serve with one worker"
+)
+
+
+def worker_app() -> Starlette:
+    """The app of one of ``--workers`` processes (uvicorn calls this in each)."""
+    from ..web.app import create_app
+
+    cfg = json.loads(os.environ[SETTINGS])
+    return create_app(cfg["url"], robot_delay=cfg["robot_delay"], tune_gc=True,
+                      robots=cfg["robots"], robot_workers=cfg["robot_workers"])  # fmt: skip
 
 
 def serve_command(
@@ -31,8 +54,14 @@ def serve_command(
     ] = "strong",
     robot_workers: Annotated[
         int | None,
-        typer.Option(help="processes the strong robots think in (default: one per core)"),
+        typer.Option(help="processes the strong robots think in, for each worker "
+                     "(default: the cores shared among the workers)"),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(help="server processes sharing the port and the tables "
+                     "(PostgreSQL only: docs/deploy.md)"),
+    ] = 1,
 ) -> None:  # fmt: skip
     """Start the web app: play, direct and review matches in the browser."""
     import uvicorn
@@ -46,13 +75,27 @@ def serve_command(
         fail(f"--robots {robots!r}: the robots are {', '.join(KINDS)}")
     if robot_workers is not None and robot_workers < 1:
         fail(f"--robot-workers {robot_workers}: at least one process")
+    if workers < 1:
+        fail(f"--workers {workers}: at least one process")
+    url = database_url(database)
+    if workers > 1 and not url.startswith("postgresql"):
+        fail(SQLITE_WORKERS.format(n=workers))
+    shown = url if url.startswith("sqlite") else url.split("@")[-1]
+    if workers > 1:
+        # Each worker's robots think in their share of the cores (docs/deploy.md).
+        share = robot_workers or max(1, (os.cpu_count() or 1) // workers)
+        os.environ[SETTINGS] = json.dumps({"url": url, "robot_delay": robot_delay,
+                                           "robots": robots, "robot_workers": share})  # fmt: skip
+        new_console().print(f"[bold]auction-whist[/] on http://{host}:{port}/  "
+                            f"({workers} workers, database: {shown})")  # fmt: skip
+        uvicorn.run("auctionwhist.cli.serve:worker_app", factory=True, workers=workers,
+                    host=host, port=port, **uvicorn_options())  # fmt: skip
+        return
     try:
-        url = database_url(database)
         web = create_app(url, robot_delay=robot_delay, tune_gc=True, robots=robots,
                          robot_workers=robot_workers)  # fmt: skip
     except Exception as e:  # a database that cannot be opened or migrated
         fail(f"cannot start: {e}")
-    shown = url if url.startswith("sqlite") else url.split("@")[-1]
     new_console().print(f"[bold]auction-whist[/] on http://{host}:{port}/  (database: {shown})")
     # The seat sockets' protocol, no permessage-deflate (web.uvicorn_ws).
     uvicorn.run(web, host=host, port=port, **uvicorn_options())

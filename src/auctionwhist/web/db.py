@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    text,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -190,6 +191,9 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+MIGRATING = 0x5768_0001  # the advisory lock held while the schema is upgraded
+
+
 def migrate(engine: Engine) -> None:
     """Create or upgrade the schema to the newest Alembic revision."""
     from alembic import command
@@ -198,5 +202,9 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # Workers starting together on one database: one migrates, the
+            # others wait for its commit and find the schema at head.
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATING})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

@@ -23,6 +23,7 @@ from ..duplicate.match import settle as settle_play
 from ..duplicate.movements import movement as find_movement
 from ..duplicate.schedule import MovementError, Schedule, TrayPlay
 from ..duplicate.trays import make_trays
+from ..formats import jsonlog
 from ..records import Event
 from ..scoring import DealScore, Rubber, ScoringError
 from ..table import Table, TableError
@@ -30,7 +31,7 @@ from .db import SeatRow, TableRow
 from .director import Entry, entered_score
 from .live import Item, LiveGame, LiveTable, SeatPlan, WebError
 from .results import rubber_json, score_json
-from .store import StoredEvent, item_of, records_of
+from .store import RECORD_TYPES, StoredEvent, data_of, item_of, records_of
 from .views import SEATS, cards_of, face_up, face_up_law, penalty_json
 
 __all__ = [
@@ -285,6 +286,9 @@ def replay(lt: LiveTable, rows: list[StoredEvent]) -> None:
         lt.face_up = face_up(table) if table is not None else {}
         lt.face_up_law = {Seat.from_char(v["seat"]): v["law"] for k, v in evs if k == "face_up"}
         lt.penalty_n = -1 if table is None or table.pending is None else lt.n
+        # Who has asked for the next deal, when several processes serve the
+        # table (web.service: a "ready" event, docs/deploy.md).
+        lt.ready = {Seat.from_char(v["seat"]) for k, v in evs if k == "ready"}
         entered = [data for k, data in evs if k == "result_entered"]
         over = any(k == "deal_over" for k, _ in evs)
         if entered:
@@ -296,6 +300,60 @@ def replay(lt: LiveTable, rows: list[StoredEvent]) -> None:
         for _, sc, _t in lt.scores:
             if sc is not None and not lt.rubber.finished:
                 lt.rubber.add(sc)
+
+
+def reload(lt: LiveTable, rows: list[StoredEvent]) -> None:
+    """Rebuild a table in place from all its events: what another process
+    wrote replaces what this one had decided (docs/deploy.md)."""
+    lt.n, lt.deal_index, lt.table, lt.started = 0, -1, None, False
+    lt.dummy_shown, lt.face_up, lt.face_up_law, lt.penalty_n = False, {}, {}, -1
+    lt.ready, lt.scores, lt.entered = set(), [], set()
+    if lt.rubber is not None:
+        lt.rubber = Rubber(lt.game.code)
+    replay(lt, rows)
+
+
+# The events ``extend`` applies to the deal in progress; any other (a new
+# deal, an undo, a director's entry) has the table rebuilt (``reload``).
+_EXTENDS = frozenset(("dummy", "face_up", "penalty", "deal_over", "ready"))
+
+
+def extend(game: LiveGame, lt: LiveTable, rows: list[StoredEvent]) -> bool:
+    """Apply to the deal in progress the events after ``lt.n`` that another
+    process wrote, as ``replay`` would; False (nothing done) if they need the
+    table rebuilt."""
+    t = lt.table
+    if t is None or not rows or rows[0].n != lt.n + 1:
+        return False
+    for r in rows:
+        if r.deal != lt.deal_index or r.type == "dealt":
+            return False
+        if r.type not in _EXTENDS and r.type not in RECORD_TYPES:
+            return False
+    for n, d, kind, data in rows:
+        lt.n = n
+        if kind in RECORD_TYPES:
+            t.act(jsonlog.event_from_json({"type": kind, **data_of(data)}))
+        elif kind == "dummy":
+            lt.dummy_shown = True
+        elif kind == "face_up":
+            lt.face_up_law[Seat.from_char(data["seat"])] = data["law"]
+        elif kind == "ready":
+            lt.ready.add(Seat.from_char(data["seat"]))
+        elif kind == "deal_over":
+            lt.scores.append((d, score(lt, t), t))
+            if lt.trays:
+                settle(game, lt.trays[d].tray)
+            sc = lt.scores[-1][1]
+            if lt.rubber is not None and sc is not None and not sc.void:
+                with contextlib.suppress(ScoringError):
+                    lt.rubber.add(sc)
+    lt.face_up = face_up(t)
+    if t.pending is None:
+        lt.penalty_n = -1
+    elif lt.penalty_n < 0:
+        lt.penalty_n = lt.n
+    return True
 
 
 def new_deal(game: LiveGame, lt: LiveTable) -> list[Item]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NamedTuple, NotRequired, TypedDict
 
 from ..cards import Seat
 from .live import Item, LiveTable
 from .results import card_row, outcome_of, rubber_json, score_json
-from .store import Store
+from .store import Store, StoredEvent
 from .views import SEATS, Audience, cards_of, event_view, state_view, turn_view
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Conn",
     "ErrorMessage",
     "GameOver",
+    "Intent",
     "Message",
     "Moved",
     "Msg",
@@ -112,9 +113,28 @@ class _Batch:
     finished: set[int] = field(default_factory=set)
     games_finished: set[str] = field(default_factory=set)
     sends: list[tuple[str, Message]] = field(default_factory=list)
-    # Replies to one connection (acks, and what must not overtake them).
-    replies: list[tuple[Conn, Message]] = field(default_factory=list)
+    # Replies to one connection (acks, and what must not overtake them), each
+    # with the table whose events it waits for (an ack), else None.
+    replies: list[tuple[Conn, Message, int | None]] = field(default_factory=list)
+    # The intentions behind the events (``Store.shared`` only): decided again
+    # if another process wrote their table's next event first.
+    intents: list[Intent] = field(default_factory=list)
     done: asyncio.Future[None] | None = None
+
+
+class Intent(NamedTuple):
+    """A person's intention at a table, as carried out in a batch."""
+
+    table: int
+    conn: Conn
+    msg: dict[str, Any]
+    ref: str | int | None
+
+
+# Called after a commit in which other processes had written the next event
+# of some tables first: each such table with the last event number its
+# seats here were sent, and the intentions to decide again (web.service).
+OnConflict = Callable[[dict[int, int], list[Intent]], None]
 
 
 # Tests watch every message sent: (table, audience token, message).
@@ -134,6 +154,7 @@ class Seats:
         self.observer: Observer | None = None
         self._batch = _Batch()
         self._flush_due = False
+        self.on_conflict: OnConflict | None = None
 
     def subscribe(self, conn: Conn) -> None:
         assert conn.token is not None
@@ -148,15 +169,26 @@ class Seats:
         for c in self.conns.get(token, ()):
             c.push(msg)
 
-    def reply(self, conn: Conn, msg: Message) -> None:
+    def reply(self, conn: Conn, msg: Message, table: int | None = None) -> None:
         """Send ``msg`` to one connection, after the events not yet written
-        (an error or pong never overtakes an earlier intention's ack)."""
+        (an error or pong never overtakes an earlier intention's ack);
+        ``table``: an ack of an action there, not sent if another process
+        wrote the table's next event first."""
         batch = self._batch
         if batch.rows or batch.replies:
-            batch.replies.append((conn, msg))
+            batch.replies.append((conn, msg, table))
             self._schedule_flush()
         else:
             conn.push(msg)
+
+    def intend(self, intent: Intent) -> None:
+        """Keep an intention carried out in this batch, to decide it again on
+        a conflict (``Store.shared``)."""
+        self._batch.intents.append(intent)
+
+    def pending(self, table: int) -> bool:
+        """Whether events of ``table`` wait to be written."""
+        return any(r["table_id"] == table for r in self._batch.rows)
 
     def commit(self, lt: LiveTable, items: list[Item]) -> int:
         """Number a table's new events and queue them for the next write; they
@@ -206,23 +238,36 @@ class Seats:
         """Write the pending events in one transaction, then send them."""
         self._flush_due = False
         batch, self._batch = self._batch, _Batch()
+        conflicts: set[int] = set()
         if batch.rows or batch.finished or batch.games_finished:
             try:
-                self.store.write(batch.rows, batch.finished, batch.games_finished)
+                conflicts = self.store.write(batch.rows, batch.finished, batch.games_finished)
             except Exception as e:
                 if batch.done is not None and not batch.done.done():
                     batch.done.set_exception(e)
-                for c, _msg in batch.replies:
+                for c, _msg, _t in batch.replies:
                     c.fail(1011)  # not stored, so never acknowledged
                 raise
+        sends, replies = batch.sends, batch.replies
+        if conflicts:
+            # Another process wrote these tables' next events first: what was
+            # decided here on an old table is neither sent nor acknowledged.
+            sends = [(tok, m) for tok, m in sends if m.get("table") not in conflicts]
+            replies = [x for x in replies if x[2] not in conflicts]
         conns = self.conns
-        for tok, msg in batch.sends:
+        for tok, msg in sends:
             for c in conns.get(tok, ()):
                 c.push(msg)
-        for c, msg in batch.replies:
+        for c, msg, _t in replies:
             c.push(msg)
         if batch.done is not None and not batch.done.done():
             batch.done.set_result(None)
+        if conflicts and self.on_conflict is not None:
+            sent: dict[int, int] = {}
+            for r in batch.rows:
+                if r["table_id"] in conflicts and r["table_id"] not in sent:
+                    sent[r["table_id"]] = r["n"] - 1
+            self.on_conflict(sent, [i for i in batch.intents if i.table in conflicts])
 
     async def durable(self) -> None:
         """Return once every event numbered so far is in the database."""
@@ -276,6 +321,18 @@ class Seats:
             if self.observer is not None:
                 self.observer(lt, tok, msg)
             out.append((tok, msg))
+
+    def send_stored(self, lt: LiveTable, rows: list[StoredEvent]) -> None:
+        """Send stored events (another process wrote them) to the seats here;
+        the turn goes with the last, from the table as it is now."""
+        out: list[tuple[str, Message]] = []
+        last = len(rows) - 1
+        for i, r in enumerate(rows):
+            self._send_event(lt, r.n, r.deal, r.type, r.data, i == last, out)
+        conns = self.conns
+        for tok, msg in out:
+            for c in conns.get(tok, ()):
+                c.push(msg)
 
     def catch_up(self, lt: LiveTable, seat: Seat, last: int | None) -> list[Message]:
         """The messages a (re)connecting seat needs: events after ``last`` of

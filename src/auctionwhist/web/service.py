@@ -33,6 +33,7 @@ from ..formats import jsonlog
 from ..records import Event
 from ..scoring import DealScore
 from . import games, results, robots
+from .club import Club
 from .db import GameRow, SeatRow, TableRow
 from .director import (
     DirectorView,
@@ -49,8 +50,8 @@ from .live import Item, LiveGame, LiveTable, WebError, in_order
 from .results import CardRow, Outcome
 from .review import REVIEW_BUDGET, solve_review
 from .robots import THINK_LIMIT, Robots, Thought, robot_due
-from .seats import Ack, Conn, GameOver, Message, Moved, Msg, Named, Observer, Seats
-from .store import Store, records_of
+from .seats import Ack, Conn, GameOver, Intent, Message, Moved, Msg, Named, Observer, Seats
+from .store import Loaded, Store, records_of
 from .views import SEATS
 
 __all__ = ["Conn", "LiveGame", "LiveTable", "Msg", "Service", "WebError"]
@@ -131,6 +132,9 @@ class Service:
         self.review_budget = REVIEW_BUDGET  # seconds for a deal's double-dummy review
         self._reviews: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
         self._review_slot = asyncio.Semaphore(1)  # one solver process at a time
+        # PostgreSQL: other processes serve the same tables (docs/deploy.md).
+        self.shared = self.store.shared
+        self.club = Club(self) if self.shared else None
         self._load()
 
     @property
@@ -145,7 +149,12 @@ class Service:
     # -- start: everything from the database -----------------------------------
 
     def _load(self) -> None:
-        loaded = self.store.load()
+        self._add(self.store.load())
+        self._end_stale()
+
+    def _add(self, loaded: Loaded) -> None:
+        """Games read from the database, into memory, each table replayed."""
+        new: list[LiveTable] = []
         for g in loaded.games:
             self.director_tokens[g.director_token] = g.id
             self.games[g.id] = LiveGame(g, [])
@@ -154,12 +163,20 @@ class Service:
             self.seat_tokens[seat.token] = seat
         for row in loaded.tables:
             game = self.games[row.game_id]
-            game.tables.append(self._live(game, row))
-        for lt in self.tables.values():
+            new.append(self._live(game, row))
+            game.tables.append(new[-1])
+        for lt in new:
             games.replay(lt, self.store.events(lt.id))
-        for game in self.games.values():
-            games.settle(game)
-        self._end_stale()
+        for g in loaded.games:
+            games.settle(self.games[g.id])
+
+    def load_game(self, game_id: str | None) -> LiveGame | None:
+        """A game another process made (``shared``), read when first asked for."""
+        if game_id is None or not self.shared:
+            return None
+        if game_id not in self.games:
+            self._add(self.store.load(game_id))
+        return self.games.get(game_id)
 
     def _end_stale(self) -> None:
         """End the unfinished games untouched for ``stale_after`` seconds, so
@@ -184,11 +201,16 @@ class Service:
 
     def close(self) -> None:
         self.seats.flush()
+        if self.club is not None:
+            self.club.close()
         self.store.close()
         self.robots.close()
 
     async def resume(self) -> None:
-        """After a start: let the robots carry on wherever they are to act."""
+        """After a start: let the robots carry on wherever they are to act
+        (``shared``: first listen to the other processes' events)."""
+        if self.club is not None:
+            await self.club.start()
         for game in self.games.values():
             self._start_ready(game)
         for lt in self.tables.values():
@@ -232,14 +254,25 @@ class Service:
 
     # -- who is who ---------------------------------------------------------------
 
+    def has_seat(self, token: str) -> bool:
+        """Whether ``token`` is a seat's link (one made by another process too)."""
+        if token not in self.seat_tokens and self.shared:
+            self.load_game(self.store.game_of(token))
+        return token in self.seat_tokens
+
     def seat_row(self, token: str) -> SeatRow:
         sr = self.seat_tokens.get(token) if isinstance(token, str) else None
+        if sr is None and isinstance(token, str) and self.has_seat(token):
+            sr = self.seat_tokens[token]
         if sr is None:
             raise WebError(404, "no_such_link", "this link is not a seat at any table here")
         return sr
 
     def game_of_director(self, token: str) -> LiveGame:
         gid = self.director_tokens.get(token) if isinstance(token, str) else None
+        if gid is None and isinstance(token, str) and self.shared:
+            self.load_game(self.store.game_of(token))
+            gid = self.director_tokens.get(token)
         if gid is None:
             raise WebError(404, "no_such_link", "this link is not a director's link here")
         return self.games[gid]
@@ -426,6 +459,8 @@ class Service:
                 self.seats.push(tok, over)
 
     def _table_done(self, lt: LiveTable) -> None:
+        if self.club is not None:
+            self.club.release(lt)
         game = self.games[lt.game.id]
         self._start_ready(game)
         for s in lt.humans:
@@ -446,6 +481,8 @@ class Service:
         self.robots.wake(lt)
         if not robot_due(lt) or lt.id in self._driving:
             return
+        if self.club is not None and not self.club.owns(lt):
+            return  # another process drives this table's robots
         if self._spawn(self._robots(lt)):
             self._driving.add(lt.id)
         else:
@@ -529,7 +566,12 @@ class Service:
         ack = Ack(type="ack", n=n)
         if ref is not None:
             ack["ref"] = ref
-        self.seats.reply(conn, ack)
+        if self.shared:
+            # Decided again if another process writes the table's next event first.
+            self.seats.intend(Intent(lt.id, conn, msg, ref))
+            self.seats.reply(conn, ack, lt.id)
+        else:
+            self.seats.reply(conn, ack)
         if not lt.finished:
             # The robots' first step comes after this turn's flush, so the
             # person's intention is acknowledged before they reply.
@@ -543,6 +585,13 @@ class Service:
         if kind == "next":
             if t.phase != "done":
                 raise WebError(409, "not_now", "the deal is not over")
+            if self.shared and seat not in lt.ready:
+                # Stored, so that the other processes serving the table know.
+                lt.ready.add(seat)
+                n = self._commit(lt, [("ready", {"seat": SEATS[seat]})])
+                if all(s in lt.ready or lt.is_robot(s) for s in Seat):
+                    return self._next_deal(lt)
+                return n
             lt.ready.add(seat)
             if all(s in lt.ready or lt.is_robot(s) for s in Seat):
                 return self._next_deal(lt)
@@ -664,8 +713,12 @@ class Service:
 
     def results(self, game_id: str, *, director: bool = False) -> dict[str, Any]:
         game = self.games.get(game_id) if isinstance(game_id, str) else None
+        if game is None and isinstance(game_id, str):
+            game = self.load_game(game_id)
         if game is None:
             raise WebError(404, "no_such_game", "no such game")
+        if self.shared and not game.row.published:
+            game.row.published = self.store.published(game.row.id)  # by another process
         if not (director or game.row.published):
             raise WebError(403, "not_published", "the director has not published the results")
         return results.results_json(game)

@@ -8,13 +8,15 @@ server's own events between them; ``records_of`` replays the first kind.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import delete, func, select, text, tuple_, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from ..formats import jsonlog
@@ -22,9 +24,23 @@ from ..records import Event
 from .db import EventRow, GameRow, SeatRow, TableRow, event_inserter, make_engine, migrate
 from .live import Item
 
-__all__ = ["RECORD_TYPES", "Loaded", "Store", "StoredEvent", "data_of", "item_of", "records_of"]
+__all__ = [
+    "CHANNEL",
+    "RECORD_TYPES",
+    "Loaded",
+    "Store",
+    "StoredEvent",
+    "data_of",
+    "item_of",
+    "records_of",
+]
 
 RECORD_TYPES = frozenset(jsonlog._RECORDS)
+# The PostgreSQL channel every worker listens on: "<worker> <table>:<n> ...",
+# each table's newest event number in a commit (docs/deploy.md).
+CHANNEL = "whist_events"
+# NOTIFY's payload is at most 8000 bytes: a long commit is told in parts.
+_PAYLOAD = 7000
 
 
 class StoredEvent(NamedTuple):
@@ -79,16 +95,45 @@ class Store:
         # One connection writes every event: no pool checkout per action.
         self.writer = self.engine.connect()
         self.insert_events = event_inserter(self.engine)
+        # On PostgreSQL several processes (workers, machines) may serve the
+        # same tables: an event number already written by another is a
+        # conflict, and every commit is announced on ``CHANNEL``.
+        self.shared = self.engine.dialect.name == "postgresql"
+        self.worker = secrets.token_hex(4)
 
-    def load(self) -> Loaded:
+    def load(self, game_id: str | None = None) -> Loaded:
+        """Every game stored, or the one ``game_id``."""
+        games, seats, tables = select(GameRow), select(SeatRow), select(TableRow)
+        if game_id is not None:
+            games = games.where(GameRow.id == game_id)
+            seats = seats.where(SeatRow.game_id == game_id)
+            tables = tables.where(TableRow.game_id == game_id)
         with Session(self.engine, expire_on_commit=False) as s:
             loaded = Loaded(
-                list(s.scalars(select(GameRow))),
-                list(s.scalars(select(SeatRow))),
-                list(s.scalars(select(TableRow).order_by(TableRow.id))),
+                list(s.scalars(games)),
+                list(s.scalars(seats)),
+                list(s.scalars(tables.order_by(TableRow.id))),
             )
             s.expunge_all()
         return loaded
+
+    def game_of(self, token: str) -> str | None:
+        """The game of a seat's or a director's link, or None: a game made by
+        another process is found here (``shared``)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(SeatRow.game_id).where(SeatRow.token == token)).scalar()
+            if found is None:
+                found = conn.execute(
+                    select(GameRow.id).where(GameRow.director_token == token)
+                ).scalar()
+        return found
+
+    def table_game(self, table_id: int) -> str | None:
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                select(TableRow.game_id).where(TableRow.id == table_id)
+            ).scalar()
+        return found
 
     def events(
         self, table_id: int, *, after: int | None = None, deal: int | None = None
@@ -121,11 +166,18 @@ class Store:
             session.commit()
             session.expunge_all()
 
-    def write(self, rows: list[dict[str, Any]], tables: set[int], games: set[str]) -> None:
-        """One transaction: new events, tables and games finished."""
+    def write(self, rows: list[dict[str, Any]], tables: set[int], games: set[str]) -> set[int]:
+        """One transaction: new events, tables and games finished. Returns the
+        tables none of whose events were written, because another process
+        wrote an event of the same number first (only when ``shared``)."""
         conn = self.writer
+        conflicts: set[int] = set()
         with conn.begin():
-            if rows:
+            if self.shared:
+                conflicts = self._append(conn, rows) if rows else set()
+                tables = tables - conflicts
+                self._notify(conn, rows, conflicts, tables)
+            elif rows:
                 self.insert_events(conn, rows)
             if tables:
                 conn.execute(
@@ -135,6 +187,66 @@ class Store:
                 conn.execute(
                     update(GameRow).where(GameRow.id.in_(sorted(games))).values(finished=True)
                 )
+        return conflicts
+
+    def _append(self, conn: Connection, rows: list[dict[str, Any]]) -> set[int]:
+        """Append events under the key (table, n): a number another process
+        has written is skipped by the database, and that table's other rows
+        of this commit taken back, so a table's events are all or none. The
+        commit is announced to every process (``CHANNEL``)."""
+        stmt = pg_insert(EventRow).on_conflict_do_nothing().returning(EventRow.table_id, EventRow.n)
+        written = {(t, n) for t, n in conn.execute(stmt, rows)}
+        conflicts = {r["table_id"] for r in rows if (r["table_id"], r["n"]) not in written}
+        if conflicts:
+            back = [(t, n) for t, n in written if t in conflicts]
+            if back:
+                conn.execute(
+                    delete(EventRow).where(tuple_(EventRow.table_id, EventRow.n).in_(back))
+                )
+        return conflicts
+
+    def _notify(
+        self, conn: Connection, rows: list[dict[str, Any]], conflicts: set[int], finished: set[int]
+    ) -> None:
+        """Announce each table's newest event, "!" if it finished (delivered
+        at the commit: never an event that is not stored)."""
+        newest: dict[int, int] = dict.fromkeys(finished, 0)
+        for r in rows:
+            if r["table_id"] not in conflicts:
+                newest[r["table_id"]] = max(r["n"], newest.get(r["table_id"], 0))
+        parts: list[str] = []
+        size = 0
+        for t, n in newest.items():
+            part = f"{t}:{n}{'!' if t in finished else ''}"
+            if size + len(part) > _PAYLOAD:
+                self._send(conn, parts)
+                parts, size = [], 0
+            parts.append(part)
+            size += len(part) + 1
+        if parts:
+            self._send(conn, parts)
+
+    def _send(self, conn: Connection, parts: list[str]) -> None:
+        conn.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{self.worker} {' '.join(parts)}"},
+        )
+
+    def newest(self) -> dict[int, int]:
+        """Each table's newest event number."""
+        query = select(EventRow.table_id, func.max(EventRow.n)).group_by(EventRow.table_id)
+        with self.engine.connect() as conn:
+            return {t: n for t, n in conn.execute(query)}
+
+    def finished(self, table_id: int) -> bool:
+        with self.engine.connect() as conn:
+            done = conn.execute(select(TableRow.finished).where(TableRow.id == table_id)).scalar()
+        return bool(done)
+
+    def published(self, game_id: str) -> bool:
+        with self.engine.connect() as conn:
+            done = conn.execute(select(GameRow.published).where(GameRow.id == game_id)).scalar()
+        return bool(done)
 
     def last_activity(self) -> dict[str, datetime]:
         """Each game's newest event's time (a game with no event: none)."""

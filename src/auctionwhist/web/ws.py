@@ -138,7 +138,7 @@ async def asgi_seat_socket(
     if first["type"] != "websocket.connect":
         return
     await send({"type": "websocket.accept"})
-    if token not in service.seat_tokens:
+    if not service.has_seat(token):
         refused = _error("no_such_link", "this link is not a seat at any table here")
         await send({"type": "websocket.send", "text": encode(refused).decode()})
         await send({"type": "websocket.close", "code": 4404})

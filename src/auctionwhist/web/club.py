@@ -1,0 +1,237 @@
+"""Several processes serving one club's tables through PostgreSQL
+(``whist serve --workers N``, or several machines: docs/deploy.md).
+
+Every process holds every table in memory, as one process does. A table's
+events are appended under the database's key (table, number): of two
+processes deciding event 57, one writes it and the other is told of a
+conflict (``Store.write``); it rebuilds the table from the database and
+decides its person's intention again (``Club.conflicted``). Each commit is
+announced on a channel (LISTEN/NOTIFY) and every other process reads the new
+events, applies them and sends them to the seats connected to it
+(``Club.heard``). A table's robots are driven by the one process holding the
+table's advisory lock; when a process dies its locks go with its
+connection and another takes the table over (``Club.sweep``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from sqlalchemy import text
+
+from ..cards import Seat
+from . import games
+from .live import LiveTable, WebError
+from .robots import robot_due
+from .seats import ErrorMessage, Intent
+from .store import CHANNEL
+
+if TYPE_CHECKING:
+    from .service import Service
+
+__all__ = ["LOCKS", "SWEEP", "Club"]
+
+_log = logging.getLogger(__name__)
+
+# The advisory locks' first key: a table's robots (the second is its id).
+LOCKS = 0x5768  # "Wh"
+SWEEP = 1.0  # seconds between looks for tables whose robots nobody drives
+
+
+class Club:
+    """What a process does beside the others on the same database."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+        service.seats.on_conflict = self.conflicted
+        self.owned: set[int] = set()  # tables whose robots this process drives
+        self.others: set[int] = set()  # tables whose lock another process holds
+        # Session locks live as long as this connection: a process killed
+        # lets its tables go with it.
+        self._locks = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self._tasks: list[asyncio.Task[None]] = []
+        self.heard = 0  # commits of other processes applied here (for tests)
+        self.conflicts = 0  # tables decided again after a conflict
+
+    async def start(self) -> None:
+        """Listen (before the robots move, so that no event is missed), then
+        look for tables to drive every ``SWEEP`` seconds."""
+        loop = asyncio.get_running_loop()
+        listening = loop.create_future()
+        self._tasks.append(loop.create_task(self._listen(listening)))
+        await asyncio.wait_for(listening, 30)
+        self._tasks.append(loop.create_task(self._sweeper()))
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        self._locks.close()
+
+    # -- the robots: one process a table ----------------------------------------
+
+    def owns(self, lt: LiveTable) -> bool:
+        """Whether this process drives the table's robots: it holds the
+        table's lock, or takes it now if nobody does."""
+        if lt.id in self.owned:
+            return True
+        if lt.id in self.others:
+            return False  # the sweep asks again, in case its holder died
+        return bool(self._try([lt.id]))
+
+    def _try(self, ids: list[int]) -> list[int]:
+        won = [
+            t
+            for t, got in self._locks.execute(
+                text("SELECT t, pg_try_advisory_lock(:k, t) FROM unnest(CAST(:ids AS int[])) t"),
+                {"k": LOCKS, "ids": ids},
+            )
+            if got
+        ]
+        self.owned.update(won)
+        self.others.update(set(ids) - set(won))
+        self.others.difference_update(won)
+        return won
+
+    def release(self, lt: LiveTable) -> None:
+        """A finished table's lock goes back (the locks are a shared table)."""
+        if lt.id in self.owned:
+            self.owned.discard(lt.id)
+            self._locks.execute(text("SELECT pg_advisory_unlock(:k, :t)"), {"k": LOCKS, "t": lt.id})
+        self.others.discard(lt.id)
+
+    def sweep(self) -> None:
+        """Take the tables whose robots are due and which nobody drives (their
+        process died, or none has acted there since the start)."""
+        svc = self.service
+        due = [
+            lt.id
+            for lt in svc.tables.values()
+            if lt.id not in self.owned and not svc.seats.pending(lt.id) and robot_due(lt)
+        ]
+        if not due:
+            return
+        self.others.difference_update(due)
+        for t in self._try(due):
+            svc._kick(svc.tables[t])
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                self.catch_up_all()
+                self.sweep()
+            except Exception:  # the database away a moment: try again
+                _log.exception("the sweep failed")
+
+    # -- the other processes' events -------------------------------------------
+
+    async def _listen(self, listening: asyncio.Future[None]) -> None:
+        import psycopg
+
+        url = self.store.engine.url.set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if not listening.done():
+                        listening.set_result(None)
+                    else:
+                        self.catch_up_all()  # what was said while deaf
+                    async for note in conn.notifies():
+                        self.heard_payload(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                _log.exception("listening to the other processes failed: again in a second")
+                await asyncio.sleep(1)
+
+    def heard_payload(self, payload: str) -> None:
+        """A commit announced: ``"<worker> <table>:<n>[!] ..."``, ``!`` for a
+        table that finished (``Store.write``)."""
+        worker, _sep, rest = payload.partition(" ")
+        if worker == self.store.worker:
+            return
+        for part in rest.split():
+            table, _c, n = part.partition(":")
+            finished = n.endswith("!")
+            self.heard_table(int(table), int(n.rstrip("!")), finished)
+
+    def heard_table(self, table_id: int, n: int, finished: bool) -> None:
+        svc = self.service
+        lt = svc.tables.get(table_id)
+        if lt is None:
+            # A game made by another process: read it whole, nothing to send.
+            svc.load_game(self.store.table_game(table_id))
+            return
+        if svc.seats.pending(table_id):
+            return  # our own events there will conflict and be decided again
+        if n > lt.n:
+            self.catch_up(lt)
+        if finished and not lt.finished:
+            self._finish(lt)
+        self.heard += 1
+        if not lt.finished:
+            svc._kick(lt)
+
+    def catch_up_all(self) -> None:
+        """Every table against the database's newest events (after a
+        listening connection was lost: notifications are not kept)."""
+        svc = self.service
+        newest = self.store.newest()
+        for t, n in newest.items():
+            lt = svc.tables.get(t)
+            if lt is not None and n > lt.n and not svc.seats.pending(t):
+                self.catch_up(lt)
+
+    def catch_up(self, lt: LiveTable, sent: int | None = None) -> None:
+        """Apply the events another process wrote after ``lt.n`` (or, after a
+        conflict, rebuild the table) and send them to the seats here, the
+        events after ``sent`` (default ``lt.n``)."""
+        svc = self.service
+        game = svc.games[lt.game.id]
+        if sent is None:
+            sent = lt.n
+            rows = self.store.events(lt.id, after=lt.n)
+            if games.extend(game, lt, rows):
+                svc.seats.send_stored(lt, rows)
+                return
+        rows = self.store.events(lt.id)
+        games.reload(lt, rows)
+        games.settle(game)
+        svc.seats.send_stored(lt, [r for r in rows if r.n > sent])
+
+    def _finish(self, lt: LiveTable) -> None:
+        lt.finished = True
+        self.release(lt)
+        self.service._table_done(lt)
+
+    def conflicted(self, sent: dict[int, int], intents: list[Intent]) -> None:
+        """Another process wrote these tables' next events first: each is
+        rebuilt from the database, its seats here sent what they missed, and
+        each intention decided again against the table as it now is (its
+        ack, or its refusal with the law's reason)."""
+        svc = self.service
+        for table_id, n in sent.items():
+            lt = svc.tables[table_id]
+            self.conflicts += 1
+            was = lt.finished
+            lt.finished = self.store.finished(table_id)
+            self.catch_up(lt, sent=n)
+            if lt.finished and not was:
+                self._finish(lt)
+        for it in intents:
+            try:
+                svc.submit(it.conn, it.msg, it.ref)
+            except WebError as e:
+                err = ErrorMessage(type="error", error=e.code, message=str(e))
+                if it.ref is not None:
+                    err["ref"] = it.ref
+                svc.seats.reply(it.conn, err)
+        for table_id in sent:
+            lt = svc.tables[table_id]
+            if not lt.finished and any(lt.is_robot(s) for s in Seat):
+                svc._kick(lt)

@@ -1,0 +1,405 @@
+"""Issue 21: several server processes, one club, on PostgreSQL
+(``web.club``, docs/deploy.md).
+
+Every test here has a real PostgreSQL (``test_web_postgres``'s server); the
+acceptance tests run two real worker processes (``whist serve`` on two
+ports, as two machines behind a load balancer would) and talk to them over
+WebSockets and HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import subprocess
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import insert, select
+from test_web_postgres import pg_url, postgres  # noqa: F401
+from typer.testing import CliRunner
+
+from auctionwhist.cli import app as cli_app
+from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
+from auctionwhist.web.db import EventRow, GameRow, TableRow, database_url
+from auctionwhist.web.service import Conn, Service
+from auctionwhist.web.store import Store
+
+pytestmark = pytest.mark.slow  # PostgreSQL, and worker processes
+
+
+def test_several_workers_on_sqlite_are_refused_saying_why_and_what_to_do(tmp_path: Any) -> None:
+    """Issue 21 §1: SQLite serves one process; ``--workers 2`` on it is refused."""
+    db = tmp_path / "w.sqlite3"
+    out = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--database", f"sqlite:///{db}"])
+    assert out.exit_code != 0
+    text = " ".join(out.output.split())
+    assert "--workers 2 needs PostgreSQL" in text
+    assert "SQLite cannot do for several processes" in text
+    assert "postgresql://" in text and "one worker" in text
+    assert not db.exists()  # refused before anything was opened
+
+
+# -- the append race ------------------------------------------------------------
+
+
+def _a_table(url: str) -> int:
+    store = Store(url)
+    try:
+        with store.engine.begin() as c:
+            c.execute(insert(GameRow).values(id="g", kind="deal", code="daw", spec={},
+                                             director_token="d"))  # fmt: skip
+            c.execute(insert(TableRow).values(game_id="g", plan={}))
+            table_id: int = c.execute(select(TableRow.id)).scalar_one()
+    finally:
+        store.close()
+    return table_id
+
+
+def test_two_processes_racing_to_append_the_same_next_event_never_both_succeed(
+    pg_url: str,  # noqa: F811
+) -> None:
+    """Issue 21 §1: two stores (two processes' connections) write event n of
+    one table at the same moment, again and again: each time exactly one
+    is written, the other is told of the conflict, and a conflicting
+    table's other rows of that commit are taken back (all or none)."""
+    url = database_url(pg_url)
+    table_id = _a_table(url)
+    stores = [Store(url, migrate_db=False) for _ in range(2)]
+    try:
+        for n in range(1, 41, 2):
+            barrier = threading.Barrier(2)
+            told: list[set[int]] = [set(), set()]
+
+            def write(i: int, n: int = n) -> None:
+                rows = [
+                    {"table_id": table_id, "n": n, "deal": 0, "type": "call_made",
+                     "data": {"by": i}},
+                    {"table_id": table_id, "n": n + 1, "deal": 0, "type": "call_made",
+                     "data": {"by": i}},
+                ]  # fmt: skip
+                barrier.wait()
+                told[i] = stores[i].write(rows, set(), set())
+
+            threads = [threading.Thread(target=write, args=(i,)) for i in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(map(len, told)) == [0, 1], told  # one wrote, one was refused
+            winner = told.index(set())
+            assert told[1 - winner] == {table_id}
+            back = stores[0].events(table_id, after=n - 1)
+            assert [(r.n, r.data["by"]) for r in back] == [(n, winner), (n + 1, winner)]
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_a_conflicting_intention_is_decided_again_against_the_table_as_stored(
+    pg_url: str,  # noqa: F811
+) -> None:
+    """Issue 21 §1: two processes hold the same table; North's call reaches
+    both (a doubled request), the first writes it, the second's commit
+    conflicts: it rebuilds the table from the database and decides again,
+    and the second call is refused with the law's reason, never stored."""
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+
+    async def run() -> tuple[list[Any], list[Any], str]:
+        made = one.create_game({"kind": "deal", "code": "auction", "humans": ["N", "E", "S", "W"],
+                                "seed": 4})  # fmt: skip
+        token = made["seats"]["N"].rsplit("/", 1)[-1]
+        assert two.has_seat(token)  # made by the other process: read when asked for
+        c1, c2 = Conn(token), Conn(token)
+        one.subscribe(c1)
+        two.subscribe(c2)
+        state = one.catch_up(token, None)[0]
+        assert state["my_turn"]
+        calls = state["legal_calls"]
+        one.submit(c1, {"type": "call", "call": calls[1]}, "a")
+        one.seats.flush()
+        two.submit(c2, {"type": "call", "call": calls[2]}, "b")  # two has not heard yet
+        two.seats.flush()
+        await asyncio.sleep(0)
+        return _drain_queue(c1), _drain_queue(c2), calls[1]
+
+    try:
+        got1, got2, call = asyncio.run(run())
+        assert any(m.get("type") == "ack" and m.get("ref") == "a" for m in got1)
+        assert not any(m.get("type") == "ack" for m in got2)
+        err = next(m for m in got2 if m.get("type") == "error")
+        assert err["ref"] == "b" and "turn" in err["message"]
+        assert two.club is not None and two.club.conflicts == 1
+        lt1 = next(iter(one.tables.values()))
+        lt2 = two.tables[lt1.id]
+        assert lt2.n == lt1.n and lt2.table is not None and lt1.table is not None
+        assert lt2.table.events == lt1.table.events
+        stored = one.store.events(lt1.id)
+        assert [r.n for r in stored] == list(range(1, lt1.n + 1))
+        assert [r.data["call"] for r in stored if r.type == "call_made"] == [call]
+    finally:
+        one.close()
+        two.close()
+
+
+def _drain_queue(conn: Conn) -> list[Any]:
+    out = []
+    while not conn.queue.empty():
+        out.append(conn.queue.get_nowait())
+    return out
+
+
+# -- two real worker processes ---------------------------------------------------
+
+
+@pytest.fixture
+def workers(pg_url: str) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:  # noqa: F811
+    """Two ``whist serve`` processes on one PostgreSQL database."""
+    procs: list[tuple[int, subprocess.Popen[bytes]]] = []
+    try:
+        for _ in range(2):
+            port = free_port()
+            procs.append((port, server_process(pg_url, port)))
+        for port, proc in procs:
+            wait_until_up(port, proc, timeout=60)
+        yield procs
+    finally:
+        for _port, proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            if proc.stderr:
+                proc.stderr.close()
+
+
+class Client:
+    """One seat's WebSocket to one worker: every message it is sent kept."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port, self.token = port, token
+        self.got: list[dict[str, Any]] = []
+        self._new = asyncio.Event()
+        self._refs = 0
+
+    async def connect(self, port: int | None = None) -> None:
+        from websockets.asyncio.client import connect
+
+        if port is not None:
+            self.port = port
+        self.ws = await connect(f"ws://127.0.0.1:{self.port}/ws/{self.token}")
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self.ws:
+                for line in str(frame).split("\n"):
+                    self.got.append(json.loads(line))
+                self._new.set()
+        except Exception:
+            self._new.set()
+
+    async def wait_for(self, pred: Any, start: int = 0, timeout: float = 15) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        seen = start
+        while True:
+            for m in self.got[seen:]:
+                if pred(m):
+                    return m
+            seen = len(self.got)
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.token}: nothing came in {timeout} s: {self.got[-3:]}")
+            self._new.clear()
+            try:
+                await asyncio.wait_for(self._new.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def state(self) -> dict[str, Any]:
+        start = len(self.got)
+        await self.ws.send(json.dumps({"type": "hello", "last": None}))
+        return await self.wait_for(lambda m: m.get("type") == "state", start)
+
+    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        self._refs += 1
+        ref = f"{self.token[:4]}{self._refs}"
+        start = len(self.got)
+        await self.ws.send(json.dumps({**action, "ref": ref}))
+        return await self.wait_for(
+            lambda m: m.get("ref") == ref and m.get("type") in ("ack", "error"), start
+        )
+
+    def events(self) -> set[int]:
+        return {m["n"] for m in self.got if m.get("type") == "event"}
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self._reader.cancel()
+
+
+async def _agreed(seats: list[Client], timeout: float = 15) -> list[dict[str, Any]]:
+    """Every seat's state, once all show the same event count (each worker
+    has heard the others)."""
+    end = time.monotonic() + timeout
+    while True:
+        states = [await s.state() for s in seats]
+        if len({st["n"] for st in states}) == 1:
+            return states
+        if time.monotonic() > end:
+            raise AssertionError(f"the workers disagree: {[st['n'] for st in states]}")
+        await asyncio.sleep(0.05)
+
+
+async def _play(seats: list[Client], rng: random.Random, limit: int) -> dict[str, Any]:
+    """The seats to act act (whoever holds the turn, on whichever worker),
+    until the deal is over or ``limit`` actions; the state at the end."""
+    for _ in range(limit):
+        states = await _agreed(seats)
+        if states[0]["phase"] == "done":
+            return states[0]
+        turn = [i for i, st in enumerate(states) if st["my_turn"]]
+        if not turn:
+            await asyncio.sleep(0.05)  # a robot's turn, on its worker
+            continue
+        i = turn[0]
+        action = choose(states[i], rng)
+        assert action is not None
+        reply = await seats[i].act(action)
+        assert reply["type"] == "ack", reply
+    return (await _agreed(seats))[0]
+
+
+def _tokens(made: dict[str, Any]) -> dict[str, str]:
+    return {s: link.rsplit("/", 1)[-1] for s, link in made["seats"].items()}
+
+
+def _get(port: int, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+        out: dict[str, Any] = json.loads(r.read())
+    return out
+
+
+def test_four_seats_on_two_workers_play_a_whole_deal(
+    workers: list[tuple[int, subprocess.Popen[bytes]]],
+) -> None:
+    """Issue 21, acceptance: a friends' table, North and South on one worker,
+    East and West on the other, play a deal through to its score; every
+    seat is sent every event live, whichever worker wrote it."""
+    (a, _pa), (b, _pb) = workers
+    made = post(a, "/api/games", {"kind": "deal", "code": "auction", "series": True,
+                                  "humans": ["N", "E", "S", "W"], "seed": 11})  # fmt: skip
+    tokens = _tokens(made)
+
+    async def run() -> None:
+        seats = [Client(a if s in "NS" else b, tokens[s]) for s in "NESW"]
+        for c in seats:
+            await c.connect()
+        first = (await _agreed(seats))[0]["n"]
+        end = await _play(seats, random.Random(2), 200)
+        assert end["phase"] == "done" and end["score"] is not None
+        for c in seats:
+            assert set(range(first + 1, end["n"] + 1)) <= c.events(), c.token
+        # "Next deal" from all four, two on each worker: the next deal is dealt once.
+        for c in seats:
+            assert (await c.act({"type": "next"}))["type"] == "ack"
+        states = await _agreed(seats)
+        assert states[0]["deal"] == 1 and states[0]["phase"] == "auction"
+        for c in seats:
+            await c.close()
+
+    asyncio.run(run())
+
+
+def test_a_director_on_one_worker_follows_a_table_played_on_the_other(
+    workers: list[tuple[int, subprocess.Popen[bytes]]],
+) -> None:
+    """Issue 21, acceptance: the director's page asks worker B; the table is
+    played on worker A; each action shows at B within moments."""
+    (a, _pa), (b, _pb) = workers
+    made = post(a, "/api/games", {"kind": "deal", "code": "auction",
+                                  "humans": ["N", "E", "S", "W"], "seed": 5})  # fmt: skip
+    director = made["director"].rsplit("/", 1)[-1]
+    tokens = _tokens(made)
+
+    async def run() -> None:
+        seats = [Client(a, tokens[s]) for s in "NESW"]
+        for c in seats:
+            await c.connect()
+        rng = random.Random(1)
+        for _ in range(12):
+            states = await _agreed(seats)
+            i = next(i for i, st in enumerate(states) if st["my_turn"])
+            assert (await seats[i].act(choose(states[i], rng) or {}))["type"] == "ack"
+            n = (await seats[0].state())["n"]
+            end = time.monotonic() + 5
+            while True:
+                view = await asyncio.to_thread(_get, b, f"/api/director/{director}")
+                if view["tables"][0]["events"] == n:
+                    break
+                assert time.monotonic() < end, (view["tables"][0]["events"], n)
+                await asyncio.sleep(0.05)
+            assert view["tables"][0]["to_act"] == (await seats[0].state())["to_act"]
+        for c in seats:
+            await c.close()
+
+    asyncio.run(run())
+
+
+def test_a_worker_killed_mid_deal_loses_nothing_its_seats_go_on_at_the_other(
+    workers: list[tuple[int, subprocess.Popen[bytes]]], pg_url: str  # noqa: F811
+) -> None:
+    """Issue 21, acceptance: North and South with two robots, all on worker A,
+    which drives the robots; A is SIGKILLed mid-deal. The seats reconnect to
+    B, catch up from their last event, B takes the robots over and the deal
+    goes on to its score; every acknowledged event is in the database."""
+    (a, pa), (b, _pb) = workers
+    made = post(a, "/api/games", {"kind": "deal", "code": "auction", "humans": ["N", "S"],
+                                  "seed": 7})  # fmt: skip
+    tokens = _tokens(made)
+
+    async def run() -> None:
+        seats = [Client(a, tokens[s]) for s in "NS"]
+        for c in seats:
+            await c.connect()
+        rng = random.Random(3)
+        acked = 0
+        while acked < 8:
+            states = await _agreed(seats)
+            turn = [i for i, st in enumerate(states) if st["my_turn"]]
+            if not turn:
+                await asyncio.sleep(0.05)
+                continue
+            reply = await seats[turn[0]].act(choose(states[turn[0]], rng) or {})
+            assert reply["type"] == "ack"
+            acked += 1
+        before = (await seats[0].state())["n"]
+        seen = {c.token: max(c.events() | {0}) for c in seats}
+        pa.send_signal(signal.SIGKILL)
+        pa.wait()
+        for c in seats:
+            await c.close()
+            await c.connect(b)  # the load balancer sends them to the other
+            start = len(c.got)
+            await c.ws.send(json.dumps({"type": "hello", "last": seen[c.token]}))
+            if seen[c.token] < before:  # the events it missed, from the database
+                await c.wait_for(lambda m: m.get("n") == before, start)
+        end = await _play(seats, rng, 200)
+        assert end["phase"] == "done" and end["n"] > before
+
+    asyncio.run(run())
+    store = Store(database_url(pg_url), migrate_db=False)
+    try:
+        table_id = next(iter(store.newest()))
+        stored = store.events(table_id)
+        assert [r.n for r in stored] == list(range(1, len(stored) + 1))
+        assert stored[-1].type == "deal_over"
+    finally:
+        store.close()
