@@ -49,9 +49,9 @@ class Club:
         service.seats.on_conflict = self.conflicted
         self.owned: set[int] = set()  # tables whose robots this process drives
         self.others: set[int] = set()  # tables whose lock another process holds
-        # Session locks live as long as this connection: a process killed
-        # lets its tables go with it.
-        self._locks = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        # Session locks, on the connection that writes the events: a process
+        # killed (or its writer lost) lets its tables go with it.
+        self._locks = self.store.writer
         self._tasks: list[asyncio.Task[None]] = []
         self.heard = 0  # commits of other processes applied here (for tests)
         self.conflicts = 0  # tables decided again after a conflict
@@ -68,7 +68,6 @@ class Club:
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        self._locks.close()
 
     # -- the robots: one process a table ----------------------------------------
 
@@ -82,14 +81,12 @@ class Club:
         return bool(self._try([lt.id]))
 
     def _try(self, ids: list[int]) -> list[int]:
-        won = [
-            t
-            for t, got in self._locks.execute(
+        with self._locks.begin():
+            got = self._locks.execute(
                 text("SELECT t, pg_try_advisory_lock(:k, t) FROM unnest(CAST(:ids AS int[])) t"),
                 {"k": LOCKS, "ids": ids},
-            )
-            if got
-        ]
+            ).all()
+        won = [t for t, ok in got if ok]
         self.owned.update(won)
         self.others.update(set(ids) - set(won))
         self.others.difference_update(won)
@@ -99,7 +96,10 @@ class Club:
         """A finished table's lock goes back (the locks are a shared table)."""
         if lt.id in self.owned:
             self.owned.discard(lt.id)
-            self._locks.execute(text("SELECT pg_advisory_unlock(:k, :t)"), {"k": LOCKS, "t": lt.id})
+            with self._locks.begin():
+                self._locks.execute(
+                    text("SELECT pg_advisory_unlock(:k, :t)"), {"k": LOCKS, "t": lt.id}
+                )
         self.others.discard(lt.id)
 
     def sweep(self) -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import delete, func, select, text, tuple_, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy import func, select, text, update
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..formats import jsonlog
@@ -190,19 +190,26 @@ class Store:
         return conflicts
 
     def _append(self, conn: Connection, rows: list[dict[str, Any]]) -> set[int]:
-        """Append events under the key (table, n): a number another process
-        has written is skipped by the database, and that table's other rows
-        of this commit taken back, so a table's events are all or none. The
-        commit is announced to every process (``CHANNEL``)."""
-        stmt = pg_insert(EventRow).on_conflict_do_nothing().returning(EventRow.table_id, EventRow.n)
-        written = {(t, n) for t, n in conn.execute(stmt, rows)}
-        conflicts = {r["table_id"] for r in rows if (r["table_id"], r["n"]) not in written}
-        if conflicts:
-            back = [(t, n) for t, n in written if t in conflicts]
-            if back:
-                conn.execute(
-                    delete(EventRow).where(tuple_(EventRow.table_id, EventRow.n).in_(back))
-                )
+        """Append events under the key (table, n). Should another process
+        have written one of the numbers, the database refuses the batch; then
+        each table's rows are tried alone, so that only the tables written
+        elsewhere are left out, each all or none."""
+        try:
+            with conn.begin_nested():
+                self.insert_events(conn, rows)
+            return set()
+        except IntegrityError:
+            pass
+        by_table: dict[int, list[dict[str, Any]]] = {}
+        for r in rows:
+            by_table.setdefault(r["table_id"], []).append(r)
+        conflicts: set[int] = set()
+        for table_id, mine in by_table.items():
+            try:
+                with conn.begin_nested():
+                    self.insert_events(conn, mine)
+            except IntegrityError:
+                conflicts.add(table_id)
         return conflicts
 
     def _notify(
