@@ -10,6 +10,7 @@ WebSockets and HTTP.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -22,14 +23,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import insert, select
-from test_web_postgres import pg_url, postgres  # noqa: F401
 from typer.testing import CliRunner
 
 from auctionwhist.cli import app as cli_app
 from auctionwhist.web.bench import choose, free_port, post, server_process, wait_until_up
-from auctionwhist.web.db import EventRow, GameRow, TableRow, database_url
+from auctionwhist.web.db import GameRow, TableRow, database_url
 from auctionwhist.web.service import Conn, Service
 from auctionwhist.web.store import Store
+from test_web_postgres import pg_url, postgres  # noqa: F401
 
 pytestmark = pytest.mark.slow  # PostgreSQL, and worker processes
 
@@ -77,7 +78,10 @@ def test_two_processes_racing_to_append_the_same_next_event_never_both_succeed(
             barrier = threading.Barrier(2)
             told: list[set[int]] = [set(), set()]
 
-            def write(i: int, n: int = n) -> None:
+            def write(
+                i: int, n: int = n, barrier: threading.Barrier = barrier,
+                told: list[set[int]] = told,
+            ) -> None:  # fmt: skip
                 rows = [
                     {"table_id": table_id, "n": n, "deal": 0, "type": "call_made",
                      "data": {"by": i}},
@@ -218,10 +222,8 @@ class Client:
             if left <= 0:
                 raise AssertionError(f"{self.token}: nothing came in {timeout} s: {self.got[-3:]}")
             self._new.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new.wait(), left)
-            except TimeoutError:
-                pass
 
     async def state(self) -> dict[str, Any]:
         start = len(self.got)
@@ -354,7 +356,8 @@ def test_a_director_on_one_worker_follows_a_table_played_on_the_other(
 
 
 def test_a_worker_killed_mid_deal_loses_nothing_its_seats_go_on_at_the_other(
-    workers: list[tuple[int, subprocess.Popen[bytes]]], pg_url: str  # noqa: F811
+    workers: list[tuple[int, subprocess.Popen[bytes]]],
+    pg_url: str,  # noqa: F811
 ) -> None:
     """Issue 21, acceptance: North and South with two robots, all on worker A,
     which drives the robots; A is SIGKILLed mid-deal. The seats reconnect to
