@@ -106,8 +106,15 @@ def bench_server_command(
     code: Annotated[str, typer.Option(help="the code played")] = "auction",
     think: Annotated[float, typer.Option(help="seconds a robot thinks before acting")] = 0.0,
     database: Annotated[
-        Path | None, typer.Option(help="SQLite file (default: a temporary one)")
+        str | None,
+        typer.Option(help="a SQLite file (default: a temporary one), or a PostgreSQL URL "
+                     "(postgresql://...; an empty database: every game in it is loaded)"),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(help="server processes on one PostgreSQL database, a table's seats "
+                     "spread over them"),
+    ] = 1,
     robot_delay: Annotated[
         float | None,
         typer.Option(help="the server's robots take three seats of each table, acting "
@@ -139,11 +146,17 @@ def bench_server_command(
         fail(f"--robot-delay {robot_delay}: a delay is not negative")
     if robot_workers is not None and robot_workers < 1:
         fail(f"--robot-workers {robot_workers}: at least one process")
+    if workers < 1:
+        fail(f"--workers {workers}: at least one process")
+    pg = database is not None and database.startswith("postgres")
+    if workers > 1 and not pg:
+        fail(SQLITE_WORKERS.format(n=workers))
     if robot_delay is not None and think == 0.0:
         think = robot_delay  # the person at each table plays at a person's pace too
-    figures = run_bench(tables=tables, code=code, think=think, database=database,
+    figures = run_bench(tables=tables, code=code, think=think,
+                        database=database if pg or database is None else Path(database),
                         robot_delay=robot_delay, robots=robots,
-                        robot_workers=robot_workers)  # fmt: skip
+                        robot_workers=robot_workers, workers=workers)  # fmt: skip
     if json_out:
         print(json.dumps(figures))
         return
@@ -165,9 +178,15 @@ def bench_server_command(
                 f"{pool['failures']} whose worker failed."
             )
         return
+    db = ""
+    if "db_cpu_ms_per_action" in figures:
+        db = f", PostgreSQL {figures['db_cpu_ms_per_action']:.2f} ms"
     new_console().print(
-        f"{figures['tables']} tables, {figures['actions']} actions in "
+        f"{figures['tables']} tables, {figures['workers']} worker"
+        f"{'s' if figures['workers'] > 1 else ''} ({figures['database']}), "
+        f"{figures['actions']} actions in "
         f"{figures['seconds']:.1f} s: [bold]{figures['actions_per_s']:.0f} actions/s[/], "
         f"latency p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms "
-        f"(target p99 < 100 ms: {'met' if figures['p99_ms'] < 100 else 'NOT met'})"
+        f"(target p99 < 100 ms: {'met' if figures['p99_ms'] < 100 else 'NOT met'}); "
+        f"CPU per action: server {figures['server_cpu_ms_per_action']:.2f} ms{db}"
     )

@@ -285,33 +285,35 @@ class _Robot(asyncio.Protocol):
 
 
 async def _play(
-    port: int,
+    ports: list[int],
     links: list[str],
     think: float,
     seed: int,
     start: Callable[[], None] | None = None,
     robot_delay: float | None = None,
 ) -> tuple[int, list[float], float, float, float, dict[str, list[float]]]:
-    """Connect every seat, then play; (actions, latencies, start, end, CPU
-    seconds, the server's robots' latencies) with ``time.monotonic`` (the
-    same clock in every process)."""
+    """Connect every seat (seat i to the server at ``ports[i % len(ports)]``),
+    then play; (actions, latencies, start, end, CPU seconds, the server's
+    robots' latencies) with ``time.monotonic`` (the same clock in every
+    process)."""
     loop = asyncio.get_running_loop()
     lat: list[float] = []
     robot_lat: dict[str, list[float]] = {"calls": [], "cards": []}
     rng = random.Random(seed)
+    at = [ports[i % len(ports)] for i in range(len(links))]
     robots = [
         _Robot(
-            f"ws://127.0.0.1:{port}/ws/{tok}",
+            f"ws://127.0.0.1:{at[i]}/ws/{tok}",
             random.Random(rng.getrandbits(32)),
             think,
             lat,
             robot_lat if robot_delay is not None else None,
             robot_delay or 0.0,
         )
-        for tok in links
+        for i, tok in enumerate(links)
     ]
     try:
-        for r in robots:
+        for r, port in zip(robots, at, strict=True):
             await loop.create_connection(lambda r=r: r, "127.0.0.1", port)  # type: ignore[misc]
         await asyncio.wait_for(asyncio.gather(*(r.open for r in robots)), 60)
         if start is not None:
@@ -335,7 +337,7 @@ def _run_loop(coro: Any) -> Any:
 
 
 def _client(
-    port: int,
+    ports: list[int],
     links: list[str],
     think: float,
     seed: int,
@@ -345,7 +347,7 @@ def _client(
 ) -> None:
     """A client process: its share of the seats, started with the others."""
     try:
-        out.put(_run_loop(_play(port, links, think, seed, barrier.wait, robot_delay)))
+        out.put(_run_loop(_play(ports, links, think, seed, barrier.wait, robot_delay)))
     except BaseException as e:
         out.put(e)
         raise
@@ -355,12 +357,13 @@ def run_bench(
     tables: int = 200,
     code: str = "auction",
     think: float = 0.0,
-    database: Path | None = None,
+    database: Path | str | None = None,
     seed: int = 1,
     clients: int = 2,
     robot_delay: float | None = None,
     robots: str = "strong",
     robot_workers: int | None = None,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Figures of one run: actions, seconds, actions/s, p50 and p99 in ms.
 
@@ -369,21 +372,33 @@ def run_bench(
     the server's ``robots`` (thinking in ``robot_workers`` processes) take
     three seats of each table, and the figures add their latency beyond the
     delay (``robot_card_p50_ms``, ``robot_card_p95_ms``, the calls' too) and
-    the CPU of the server's children (``robot_cpu_s``: the pool)."""
+    the CPU of the server's children (``robot_cpu_s``: the pool).
+
+    ``database``: a SQLite file (default: a temporary one), or a PostgreSQL
+    URL; on PostgreSQL ``workers`` server processes serve the same tables,
+    each on a port of its own, and a table's seats are spread over them as a
+    load balancer without sticky sessions would (seat by seat: the most
+    talk between workers); ``db_cpu_s`` is the PostgreSQL server's CPU."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
     humans = ["N", "E", "S", "W"] if robot_delay is None else [_first_to_act(code)]
+    pg = isinstance(database, str) and database.startswith("postgres")
+    if workers > 1 and not pg:
+        raise ValueError("several workers need a PostgreSQL database (docs/deploy.md)")
     with tempfile.TemporaryDirectory() as tmp:
-        db = database or Path(tmp) / "bench.sqlite3"
-        port = free_port()
-        if robot_delay is None:
-            proc = server_process(f"sqlite:///{db}", port)
-        else:
-            proc = server_process(f"sqlite:///{db}", port, robot_delay, robots, robot_workers)
+        url = str(database) if pg else f"sqlite:///{database or Path(tmp) / 'bench.sqlite3'}"
+        ports = [free_port() for _ in range(workers)]
+        servers = [
+            server_process(url, p) if robot_delay is None
+            else server_process(url, p, robot_delay, robots, robot_workers)
+            for p in ports
+        ]  # fmt: skip
+        port = ports[0]
         procs: list[Any] = []
         try:
-            wait_until_up(port, proc)
+            for p, sp in zip(ports, servers, strict=True):
+                wait_until_up(p, sp)
             by_table: list[list[str]] = []
             for i in range(tables):
                 game = post(port, "/api/games", {"kind": "deal", "code": code, "seed": seed + i,
@@ -394,20 +409,25 @@ def run_bench(
             results = ctx.Queue()
             for k in range(clients):
                 links = [tok for links in by_table[k::clients] for tok in links]
-                args = (port, links, think, seed + k, barrier, results, robot_delay)
+                args = (ports, links, think, seed + k, barrier, results, robot_delay)
                 procs.append(ctx.Process(target=_client, args=args, daemon=True))
                 procs[-1].start()
             barrier.wait(timeout=300)  # every seat connected
-            cpu0, kids0 = _cpu_seconds(proc.pid), _children_cpu(proc.pid)
+            cpu0 = sum(_cpu_seconds(sp.pid) for sp in servers)
+            kids0 = sum(_children_cpu(sp.pid) for sp in servers)
+            db0 = _postgres_cpu() if pg else 0.0
             outs = [results.get(timeout=3600) for _ in procs]
-            server_cpu = _cpu_seconds(proc.pid) - cpu0
-            robot_cpu = _children_cpu(proc.pid) - kids0
+            server_cpu = sum(_cpu_seconds(sp.pid) for sp in servers) - cpu0
+            robot_cpu = sum(_children_cpu(sp.pid) for sp in servers) - kids0
+            db_cpu = _postgres_cpu() - db0 if pg else 0.0
         finally:
             for p in procs:
                 p.join(timeout=10)
                 if p.is_alive():
                     p.kill()
-            pool = stop_server(proc)
+            # Each as an operator would; the robots' figures of the first.
+            pools = [stop_server(sp) for sp in servers]
+            pool = pools[0]
     for o in outs:
         if isinstance(o, BaseException):
             raise RuntimeError(f"a bench client failed: {o!r}")
@@ -436,8 +456,16 @@ def run_bench(
             # for a view that waited out its budget, and for a failed worker.
             "robot_pool": pool,
         }
+    db_figures: dict[str, Any] = {}
+    if pg:
+        db_figures = {
+            "db_cpu_s": db_cpu,
+            "db_cpu_ms_per_action": 1000 * db_cpu / actions if actions else 0.0,
+        }
     return {
         "tables": tables,
+        "workers": workers,
+        "database": "postgresql" if pg else "sqlite",
         "code": code,
         "think": think,
         "clients": clients,
@@ -449,8 +477,23 @@ def run_bench(
         "server_cpu_s": server_cpu,
         "server_cpu_ms_per_action": 1000 * server_cpu / actions if actions else 0.0,
         "client_cpu_s": sum(o[4] for o in outs),
+        **db_figures,
         **robot_figures,
     }
+
+
+def _postgres_cpu() -> float:
+    """CPU time of every PostgreSQL process on this machine (Linux): the
+    database's share of the work, when it runs here."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            comm = stat.read_text().split("(", 1)[1].split(")", 1)[0]
+        except (OSError, IndexError):
+            continue
+        if comm in ("postgres", "postmaster"):
+            total += max(0.0, _cpu_seconds(int(stat.parent.name)))
+    return total
 
 
 def _first_to_act(code: str) -> str:

@@ -121,7 +121,6 @@ class Club:
         while True:
             await asyncio.sleep(SWEEP)
             try:
-                self.catch_up_all()
                 self.sweep()
             except Exception:  # the database away a moment: try again
                 _log.exception("the sweep failed")
@@ -137,10 +136,11 @@ class Club:
             try:
                 async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    # What was written before we listened (since the load at
+                    # start, or while the connection was lost): not told again.
+                    self.catch_up_all()
                     if not listening.done():
                         listening.set_result(None)
-                    else:
-                        self.catch_up_all()  # what was said while deaf
                     async for note in conn.notifies():
                         self.heard_payload(note.payload)
             except asyncio.CancelledError:
@@ -178,10 +178,9 @@ class Club:
             svc._kick(lt)
 
     def catch_up_all(self) -> None:
-        """Every table against the database's newest events (after a
-        listening connection was lost: notifications are not kept)."""
+        """Every unfinished table against the database's newest events."""
         svc = self.service
-        newest = self.store.newest()
+        newest = self.store.newest([lt.id for lt in svc.tables.values() if not lt.finished])
         for t, n in newest.items():
             lt = svc.tables.get(t)
             if lt is not None and n > lt.n and not svc.seats.pending(t):

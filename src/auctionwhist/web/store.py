@@ -239,9 +239,13 @@ class Store:
             {"channel": CHANNEL, "payload": f"{self.worker} {' '.join(parts)}"},
         )
 
-    def newest(self) -> dict[int, int]:
-        """Each table's newest event number."""
-        query = select(EventRow.table_id, func.max(EventRow.n)).group_by(EventRow.table_id)
+    def newest(self, tables: list[int]) -> dict[int, int]:
+        """The newest event number of each of ``tables`` that has events."""
+        query = (
+            select(EventRow.table_id, func.max(EventRow.n))
+            .where(EventRow.table_id.in_(tables))
+            .group_by(EventRow.table_id)
+        )
         with self.engine.connect() as conn:
             return {t: n for t, n in conn.execute(query)}
 
