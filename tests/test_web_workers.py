@@ -406,3 +406,48 @@ def test_a_worker_killed_mid_deal_loses_nothing_its_seats_go_on_at_the_other(
         assert stored[-1].type == "deal_over"
     finally:
         store.close()
+
+
+def test_whist_serve_workers_starts_that_many_processes_on_one_port(
+    pg_url: str,  # noqa: F811
+) -> None:
+    """Issue 21 §1: ``whist serve --workers 2`` on PostgreSQL: two processes
+    share the port; a game made through it is played through it, whichever
+    process each request reaches."""
+    import os
+    import shutil
+    import sys
+
+    port = free_port()
+    whist = shutil.which("whist", path=os.path.dirname(sys.executable)) or "whist"
+    proc = subprocess.Popen(
+        [whist, "serve", "--workers", "2", "--port", str(port), "--database", pg_url,
+         "--robots", "heuristic", "--robot-delay", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        wait_until_up(port, proc, timeout=60)
+        kids = subprocess.run(["ps", "--ppid", str(proc.pid), "-o", "cmd="], check=True,
+                              capture_output=True, text=True).stdout  # fmt: skip
+        assert kids.count("spawn_main") == 2, kids
+        made = post(port, "/api/games", {"kind": "deal", "code": "auction", "humans": ["N"],
+                                         "seed": 3})  # fmt: skip
+        token = _tokens(made)["N"]
+
+        async def run() -> None:
+            seat = Client(port, token)
+            await seat.connect()
+            end = await _play([seat], random.Random(5), 100)
+            assert end["phase"] == "done" and end["score"] is not None
+            await seat.close()
+
+        asyncio.run(run())
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        if proc.stderr:
+            proc.stderr.close()
