@@ -398,7 +398,7 @@ def run_bench(
         procs: list[Any] = []
         try:
             for p, sp in zip(ports, servers, strict=True):
-                wait_until_up(p, sp)
+                wait_until_up(p, sp, timeout=120)  # a loaded machine starts slowly
             by_table: list[list[str]] = []
             for i in range(tables):
                 game = post(port, "/api/games", {"kind": "deal", "code": code, "seed": seed + i,
