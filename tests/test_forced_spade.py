@@ -131,3 +131,25 @@ def test_the_opening_lead_is_not_partners_forced_spade() -> None:
         t.call(parse_call(c))
     view = SeatView.of(t, Seat.SOUTH)
     assert period_lead(view) == card_from_str("CQ")
+
+
+def test_the_opening_lead_reads_the_declarants_forced_spade_as_nothing() -> None:
+    # North's forced one spade, South's no-trump bought it. West, on lead, holds
+    # KQJ54 of spades and five low clubs: North's spade showed no spade suit
+    # (the bidding model reads it as nothing), so spades are no suit of the
+    # declarant's to keep away from, and West leads the top of his sequence.
+    d = Deal.from_pbn(
+        "N:632.A54.KQJ3.AJ2 A987.JT98.A54.43 T.KQ76.T9876.KQ5 KQJ54.32.2.T9876",
+        dealer=Seat.NORTH,
+    )
+    t = Table("royals", d)
+    for c in ["1S", "pass", "1NT", "pass", "pass", "pass"]:
+        t.call(parse_call(c))
+    view = SeatView.of(t, Seat.WEST)
+    assert period_lead(view) == card_from_str("SK")
+    # Royal spades North bid of his own are still the declarant's suit, avoided.
+    t = Table("royals", d)
+    for c in ["1S", "pass", "1NT", "pass", "2RS", "pass", "2NT", "pass", "pass", "pass"]:
+        t.call(parse_call(c))
+    view = SeatView.of(t, Seat.WEST)
+    assert period_lead(view) == card_from_str("C7")

@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..calls import Bid, Call
-from ..cards import SUIT_MASKS, Seat, cards_of
+from ..calls import Bid
+from ..cards import SUIT_MASKS, cards_of
 from ..play import trick_winner
 from .bidding import BiddingRobot
+from .bidding.model import Picture, read_auction
 from .player import PlayerError
 from .view import SeatView
 
@@ -108,16 +109,17 @@ def lead_candidates(view: SeatView, legal: Sequence[int] | None = None) -> list[
     by_suit: dict[int, list[int]] = {}
     for c in sorted(cards, reverse=True):
         by_suit.setdefault(c // 13, []).append(c)
-    # The dealer's forced one spade is no suit to lead (Hopson, "The Dealer's Bid").
-    partner_suits = [
-        int(b.denom.trump) for b in view.bids_shown(view.seat.partner) if b.denom.trump is not None
-    ]
+    # The suits the calls show, as the bidding model reads them: the dealer's
+    # forced one spade shows none (Hopson, "The Dealer's Bid"), so it is no
+    # suit of partner's to lead, nor the declarant's to avoid.
+    shown = read_auction(view.code, view.dealer, view.calls)
+    partner_suits = _suits_shown(shown[view.seat.partner])
     declarant = view.declarer
-    theirs = {
-        int(b.denom.trump)
-        for s, b in _bids(view.calls)
-        if declarant is not None and s.side == declarant.side and b.denom.trump is not None
-    }
+    theirs = (
+        set()
+        if declarant is None
+        else set(_suits_shown(shown[declarant])) | set(_suits_shown(shown[declarant.partner]))
+    )
     defending = declarant is not None and declarant.side != view.seat.side
 
     def partners(suit: int) -> int:
@@ -140,8 +142,15 @@ def lead_candidates(view: SeatView, legal: Sequence[int] | None = None) -> list[
     return [card(s) for s in sorted(by_suit, key=worth, reverse=True)]
 
 
-def _bids(calls: tuple[tuple[Seat, Call], ...]) -> list[tuple[Seat, Bid]]:
-    return [(s, c) for s, c in calls if isinstance(c, Bid)]
+def _suits_shown(picture: Picture) -> list[int]:
+    """The suits a seat's declarations show, in the order he named them: not a
+    call the model reads as showing nothing (the forced one spade), nor a
+    no-trump, a nullo or a double."""
+    return [
+        r.suit
+        for r in picture.readings
+        if isinstance(r.call, Bid) and r.suit is not None and not r.shows.nothing
+    ]
 
 
 def _discard(cards: list[int], view: SeatView, hand: int) -> int:
