@@ -324,7 +324,7 @@ def bench_bidding_command(
 
       slams_bid_rate: likewise for twelve tricks or more, and a bid of
       six or seven. A bar for Royalton, which pays a slam only when it is
-      declared (law 87); the counts pay it to whichever side takes the
+      declared (laws 86-87); the counts pay it to whichever side takes the
       tricks, bid or not (daw 14-15, Whist Club 7-8), and their robots
       contract for the tricks they count and seldom name a slam, as the
       period seldom did.
