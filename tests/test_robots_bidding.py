@@ -166,8 +166,9 @@ def test_rule_leave_one_spade_third_bidder_daw() -> None:
     v = view_for("daw", "432.K432.Q432.32", ["1S", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("pass", "leave_one_spade")
     # not a poor hand where the two hands hold a better declaration: five
-    # diamonds the model expects to make are bid (best_declaration)
-    v = view_for("daw", "32.K432.Q5432.32", ["1S", "pass"], seat=Seat.SOUTH)
+    # diamonds headed by king and queen the model expects to make are bid
+    # (best_declaration)
+    v = view_for("daw", "32.K432.KQ543.32", ["1S", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("1D", "best_declaration")
 
 
@@ -410,3 +411,72 @@ def test_robots_bid_game_sometimes() -> None:
             if not c.denom.nullo and c.level * t.code.trick_values[c.bid.denomination] >= 30:
                 games += 1
     assert games >= 5
+
+
+# -- the counts' judgement (issue 18) ------------------------------------------
+
+
+def test_a_fit_hoped_for_is_not_one_held_royals() -> None:
+    """The trumps between the two hands are valued over the chances of
+    partner's length: five hearts facing a partner who has shown none are
+    worth less than the 8-card fit of his mean length, and his hearts
+    shown (one heart) make the fit sure."""
+    unheard = Situation(view_for("royals", "A2.KQ432.A32.432", ["1S", "pass"], seat=Seat.SOUTH))
+    chances = unheard.length_chances(Seat.NORTH, H)
+    assert abs(sum(w for _, w in chances) - 1.0) < 1e-9
+    mean = sum(n * w for n, w in chances)
+    assert 2.0 < mean < 3.5 and min(n for n, _ in chances) == 0
+    hoped = unheard.fit_gain(5, chances)
+    assert hoped < 1.5  # _FIT[8], what the mean length alone would credit
+    shown = Situation(view_for("royals", "A2.KQ432.A32.432", ["1H", "pass"], seat=Seat.SOUTH))
+    held = shown.fit_gain(5, shown.length_chances(Seat.NORTH, H))
+    assert held > 2.0 > hoped
+
+
+def test_honors_weigh_in_the_denomination_goodfellow_whist_club_6() -> None:
+    """Goodfellow, "Principles of Play": "the points scored in the honor column
+    are of equal value to the points scored for tricks"; honors go to their
+    holders whoever declares (daw 17, Whist Club 6)."""
+    s = Situation(view_for("royals", "32.AKQJ2.K32.432", ["1S", "pass"], seat=Seat.SOUTH))
+    # four hearts honors in one hand: 8 times the trick value (64) at least
+    assert s.honors_net("H") >= 64
+    # no spade honor: the adversaries may hold three or more of them
+    assert s.honors_net("RS") < 0
+    # one ace of four at no-trump: the adversaries hold three as often as not
+    assert s.honors_net("NT") < 0
+    # Royalton scores no honors (law 85)
+    r = Situation(view_for("royalton", "A2.AKQJ2.432.432"))
+    assert r.honors_net("H") == 0
+
+
+def test_rule_leave_weakness_take_out_hopson_third_bidder_royals() -> None:
+    """Hopson, "The Third Bidder": partner's take-out of the no-trump "tells
+    your partner plainly that your hand is of no possible assistance to his
+    no-trump and it is his business to let your bid hold"."""
+    calls = ["1NT", "pass", "2RS", "pass"]
+    v = view_for("royals", "A32.KQ3.KJ32.A32", calls)
+    assert Situation(v).partner_picture.readings[-1].rule == "weakness_take_out"
+    assert ruled(v) == ("pass", "leave_weakness_take_out")
+    # "unless his no-trump is so powerful that he does not require any support"
+    v = view_for("royals", "AK2.AKQ.AKQJ2.A2", calls)
+    assert ruled(v)[1] != "leave_weakness_take_out"
+
+
+def test_rule_weakness_take_out_answers_an_opening_no_trump_only_royals() -> None:
+    """The take-out answers a partner who "has started with a declaration of
+    one notrump"; the dealer whose forced spade partner overbid with a
+    no-trump makes none (he may pass, or bid a suit of his own)."""
+    v = view_for("royals", "J9873.7.K862.J82", ["1S", "pass", "1NT", "pass"])
+    assert ruled(v)[1] != "weakness_take_out"
+    v = view_for("royals", "J9873.7.K862.J82", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2RS", "weakness_take_out")
+
+
+def test_the_counts_pay_a_slam_bid_or_not_so_no_slam_is_bid_for_it_daw_14() -> None:
+    """daw 14-15, Whist Club 7-8: the slam goes to the side that takes twelve
+    tricks, bid or not; a slam declared is worth no more than game to the
+    robot, so partner's no-trump with a long strong suit is not answered
+    with a slam (it was, for a bonus the counts do not pay)."""
+    v = view_for("royals", "AKQJ976.A2.K2.32", ["1NT", "pass"], seat=Seat.SOUTH)
+    d, _ = decide(v)
+    assert isinstance(d.call, Bid) and d.call.level < 6

@@ -328,7 +328,7 @@ def _biddable(s: Situation, suit: int) -> bool:
     by_seat={2: _SECOND, 3: _THIRD, 4: _FOURTH},
 )
 def one_of_a_suit(s: Situation) -> Decision | None:
-    if not s.first_round or s.partner_bids or (s.last is not None and s.last[1].level > 1):
+    if not s.first_round or s.partner_shown or (s.last is not None and s.last[1].level > 1):
         return None
     choices = [
         x
@@ -351,10 +351,12 @@ def one_of_a_suit(s: Situation) -> Decision | None:
     )
 
 
-# Hopson, "The Third Bidder": partner's one no-trump, and "nothing of value,
-# practically, except a long low suit ... you must bid two in that suit,
-# provided it be royals, hearts, or diamonds"; "if your hand is worse ...
-# leave his no-trump alone".
+# Hopson, "The Third Bidder": "your partner has started with a declaration of
+# one notrump and you hold in your hand nothing of value, practically, except
+# a long low suit ... you must bid two in that suit, provided it be royals,
+# hearts, or diamonds"; "if your hand is worse ... leave his no-trump alone".
+# Not the dealer's answer to a no-trump over his forced spade: partner did not
+# start with it.
 @rule(
     "weakness_take_out",
     'Hopson, "The Third Bidder"',
@@ -365,6 +367,8 @@ def one_of_a_suit(s: Situation) -> Decision | None:
 def weakness_take_out(s: Situation) -> Decision | None:
     last = s.last
     if last is None or last[0] != s.view.partner or last[1] != Bid(1, "NT"):
+        return None
+    if s.my_bids:
         return None
     if s.quick > 1.0:
         return None
@@ -381,6 +385,32 @@ def weakness_take_out(s: Situation) -> Decision | None:
                 "no help to partner's no-trump.",
             )
     return None
+
+
+# Hopson, "The Third Bidder": partner's weakness take-out of my no-trump "tells
+# your partner plainly that your hand is of no possible assistance to his
+# no-trump and it is his business to let your bid hold unless his no-trump is
+# so powerful that he does not require any support from your hand".
+@rule(
+    "leave_weakness_take_out",
+    'Hopson, "The Third Bidder"',
+    "Pass: partner's take-out of the no-trump says his hand is of no help to it.",
+    shows=Shows(tricks=2.0),
+)
+def leave_weakness_take_out(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled:
+        return None
+    readings = s.partner_picture.readings
+    if not readings or readings[-1].rule != "weakness_take_out":
+        return None
+    if ev.nt_tricks(s.hand) >= 6 + last[1].level:
+        return None  # a no-trump that needs no support from his hand
+    return Decision(
+        Other.PASS,
+        f"Pass: partner's {last[1]} takes out my no-trump on a hand of no help to it; "
+        "I let it hold.",
+    )
 
 
 # Hopson, "The Third Bidder": "Should your partner bid one spade and the second
@@ -490,19 +520,20 @@ def _standing_value(s: Situation) -> float:
     side = s.view.seat.side
     if bid.denom.nullo:
         return 0.0
+    honors = s.honors_net(bid.denomination)
     if seat.side == side:
         mean = s.side_tricks(bid.denomination)
-        return s.expected(bid, mean, side, s.view.doubled) + _bid_bonus(s, bid)
-    return -s.expected(bid, s.their_tricks(bid.denomination), 1 - side, s.view.doubled)
+        return s.expected(bid, mean, side, s.view.doubled) + _bid_bonus(s, bid) + honors
+    return honors - s.expected(bid, s.their_tricks(bid.denomination), 1 - side, s.view.doubled)
 
 
 def _bid_bonus(s: Situation, bid: Bid) -> float:
-    """What a game or slam declared is worth beyond its score (the score pays
-    the tricks whatever the contract): the adversaries must overbid a game
-    to compete, and partner knows it is reached (Hopson, "Doubling and
-    Re-doubling": "two objects in bidding. One is to go game")."""
-    if bid.level >= 6:
-        return _SLAM_BID
+    """What a game declared is worth beyond its score (the score pays the
+    tricks whatever the contract): the adversaries must overbid a game to
+    compete, and partner knows it is reached (Hopson, "Doubling and
+    Re-doubling": "two objects in bidding. One is to go game"). A slam
+    declared is worth no more: the counts pay it to the side that takes the
+    tricks, bid or not (daw 14-15, Whist Club 7-8)."""
     return _GAME_BID if s.scores_game(bid, s.view.seat) else 0.0
 
 
@@ -553,7 +584,8 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
             # (Goodfellow): never a declaration the hands should not make
             if mean < 6 + level + s.shift(_SLAM_SAFETY if level >= 6 else _SAFETY, 0.25):
                 continue
-            out.append((s.expected(b, mean, side) + _bid_bonus(s, b), b, mean))
+            worth = s.expected(b, mean, side) + _bid_bonus(s, b) + s.honors_net(key)
+            out.append((worth, b, mean))
     return out
 
 
@@ -603,7 +635,6 @@ _MARGIN_OVER_PARTNER = 5.0
 # Tricks beyond the contract the model must see before we declare it.
 _SAFETY = 0.0
 _GAME_BID = 15.0
-_SLAM_BID = 100.0
 _SLAM_SAFETY = 0.5
 
 
@@ -647,6 +678,7 @@ COUNTS: tuple[Rule, ...] = (
     double_one_spade,
     honest_double,
     weakness_take_out,
+    leave_weakness_take_out,
     leave_one_spade,
     leave_partner,
     best_declaration,

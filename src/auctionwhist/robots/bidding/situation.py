@@ -3,6 +3,7 @@ player's style, and what the auction has shown; and what a rule answers."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from functools import cached_property
 
 from ...calls import DENOMINATIONS, Bid, Call
 from ...cards import SUIT_CHARS, Seat
+from ...codes.base import HonorTable
 from ..view import RobotError, SeatView
 from . import evaluate as ev
 from . import model
@@ -261,6 +263,31 @@ class Situation:
         n = shown[seat] + spare / 3
         return float(min(n, p.most[suit], rest))
 
+    def length_chances(self, seat: Seat, suit: int) -> list[tuple[int, float]]:
+        """The chances of each length of ``suit`` in ``seat``'s hand: what his
+        calls show, and each card of the suit no call accounts for his with
+        the chance of his share of the places left unshown."""
+        others = [x for x in Seat if x != self.view.seat]
+        p = self.pictures[seat]
+        rest = 13 - ev.length(self.hand, suit)
+        shown = sum(self.pictures[x].lengths[suit] for x in others)
+        spare = max(0, rest - shown)
+        places = {x: max(0, 13 - sum(self.pictures[x].lengths)) for x in others}
+        total = sum(places.values())
+        q = places[seat] / total if total else 0.0
+        lo, hi = p.lengths[suit], min(p.most[suit], rest)
+        out: dict[int, float] = {}
+        for k in range(spare + 1):
+            n = min(max(lo + k, 0), hi)
+            out[n] = out.get(n, 0.0) + math.comb(spare, k) * q**k * (1 - q) ** (spare - k)
+        return sorted(out.items())
+
+    def fit_gain(self, mine: int, chances: list[tuple[int, float]]) -> float:
+        """Tricks a suit contract gains over a no-trump (``_FIT``) from ``mine``
+        trumps and the other hand's, over the chances of his length: an 8-card
+        fit hoped for is not one held."""
+        return sum(w * _FIT[min(max(mine + n, 5), 10)] for n, w in chances)
+
     def side_tricks(self, denom: str) -> float:
         """The tricks our two hands should take in ``denom``: from the high
         cards of both (a no-trump takes about 6½ tricks on half the pack's
@@ -287,7 +314,7 @@ class Situation:
         mine = ev.length(self.hand, trump)
         his = self.expected_length(partner, trump)
         fit = mine + his
-        t += _FIT[min(max(round(fit), 5), 10)]
+        t += self.fit_gain(mine, self.length_chances(partner, trump))
         if fit >= 7.5 and mine <= his:
             short = min(ev.length(self.hand, x) for x in range(4) if x != trump)
             t += {0: 1.2, 1: 0.4}.get(short, 0.0)
@@ -306,9 +333,57 @@ class Situation:
         if d.trump is None:
             return t
         trump = int(d.trump)
-        fit = self.expected_length(me.left, trump) + self.expected_length(me.right, trump)
-        t += _FIT[min(max(round(fit), 5), 10)] + (0.3 if fit >= 7.5 else 0.0)
+        # theirs are the suit's cards neither I nor partner hold
+        rest = 13 - ev.length(self.hand, trump)
+        chances = self.length_chances(me.partner, trump)
+        fit = sum(w * (rest - n) for n, w in chances)
+        t += sum(w * _FIT[min(max(rest - n, 5), 10)] for n, w in chances)
+        t += 0.3 if fit >= 7.5 else 0.0
         return t
+
+    @cached_property
+    def _honors(self) -> dict[str, float]:
+        return {}
+
+    def honors_net(self, denom: str) -> float:
+        """The honors our side may expect to score at ``denom`` less the
+        adversaries' (daw 17, Whist Club 6): they go to their holders whoever
+        declares, so they weigh in the choice of a denomination (Goodfellow,
+        "Principles of Play": "the points scored in the honor column are of
+        equal value to the points scored for tricks"; the partners "stand to
+        win more points on both tricks and honors on their own declaration").
+        Mine are known; each unseen one lies with partner or an adversary in
+        proportion to the cards of the suit each is expected to hold."""
+        table = self.view.code.honors
+        if table is None or DENOMINATIONS[denom].nullo:
+            return 0.0
+        got = self._honors.get(denom)
+        if got is not None:
+            return got
+        d = DENOMINATIONS[denom]
+        me = self.view.seat
+        others = (me.partner, me.left, me.right)
+        if d.trump is None:
+            tops = [ev.suit_bits(self.hand, x) >> 12 & 1 for x in range(4)]
+            mine, unseen = sum(tops), 4 - sum(tops)
+            share = [1 / 3, 1 / 3, 1 / 3]
+        else:
+            t = int(d.trump)
+            mine = ev.honor_count(self.hand, t)
+            unseen = 5 - mine
+            lengths = [self.expected_length(x, t) for x in others]
+            total = sum(lengths) or 1.0
+            share = [n / total for n in lengths]
+        value = 1 if d.trump is None else self.values[denom]
+        total_net = 0.0
+        for split in itertools.product(range(3), repeat=unseen):
+            p = math.prod(share[i] for i in split)
+            k = [split.count(i) for i in range(3)]
+            ours = _honor_points(table, mine + k[0], max(mine, k[0]), d.trump is None)
+            theirs = _honor_points(table, k[1] + k[2], max(k[1], k[2]), d.trump is None)
+            total_net += p * (ours - theirs) * value
+        self._honors[denom] = total_net
+        return total_net
 
     def game_need(self, side: int) -> int | None:
         """Trick points ``side`` still needs for game ("Know the Score"); None
@@ -367,6 +442,20 @@ class Situation:
         return max(
             range(4), key=lambda x: (ev.length(self.hand, x), ev.honor_count(self.hand, x), x)
         )
+
+
+def _honor_points(table: HonorTable, total: int, top: int, at_nt: bool) -> int:
+    """The honor table's entry for a side's ``total`` honors, ``top`` in one
+    hand (daw 17, Whist Club 6): points at no-trump, trick values at a suit."""
+    if at_nt:
+        if total == 4:
+            return table.aces_four_in_one if top == 4 else table.aces_four
+        return table.aces_three if total == 3 else 0
+    if total == 5:
+        return {5: table.five_in_one, 4: table.four_in_one_fifth_in_partners}.get(top, table.five)
+    if total == 4:
+        return table.four_in_one if top == 4 else table.four
+    return table.three if total == 3 else 0
 
 
 RuleFn = Callable[[Situation], Decision | None]
