@@ -550,6 +550,17 @@ def _own_or_shown(s: Situation, key: str) -> bool:
     return n >= 5 or (n >= 4 and _biddable(s, t)) or (n >= 3 and s.partner_picture.lengths[t] >= 4)
 
 
+def _misinforms(s: Situation, bid: Bid) -> bool:
+    """Would the table read ``bid`` as a call of weakness (a take-out of
+    partner's no-trump) from a hand that is not weak? Hopson, "The Dealer's
+    Bid": the bid "should convey as nearly as possible exact information and
+    under no circumstances should it give misinformation"."""
+    v = s.view
+    read = model.convention(v.code, v.dealer, v.calls, v.seat, bid)
+    shows = model.SHOWN.get(read) if read is not None else None
+    return shows is not None and shows.weak and s.quick > shows.quick[1]
+
+
 def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
     """Each declaration open to us worth weighing: (expected score, bid, the
     side's tricks there), at the cheapest level, at game and at slam. A
@@ -578,7 +589,7 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
         levels |= {x for x in (6, 7) if x > first.level}
         for level in sorted(levels):
             b = Bid(level, key)
-            if not s.legal(b):
+            if not s.legal(b) or _misinforms(s, b):
                 continue
             # "with judgment and conservatism, to avoid a loss of contract"
             # (Goodfellow): never a declaration the hands should not make
