@@ -558,7 +558,7 @@ def _misinforms(s: Situation, bid: Bid) -> bool:
     v = s.view
     read = model.convention(v.code, v.dealer, v.calls, v.seat, bid)
     shows = model.SHOWN.get(read) if read is not None else None
-    return shows is not None and shows.weak and s.quick > shows.quick[1]
+    return isinstance(shows, Shows) and shows.weak and s.quick > shows.quick[1]
 
 
 def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
