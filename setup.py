@@ -7,7 +7,9 @@ setup(
         Extension(
             "auctionwhist.solver._core",
             sources=["src/auctionwhist/solver/_core.c"],
-            extra_compile_args=["-O3", "-std=c99"],
+            # one solve runs on every core (POSIX threads)
+            extra_compile_args=["-O3", "-std=c99", "-pthread"],
+            extra_link_args=["-pthread"],
         )
     ]
 )

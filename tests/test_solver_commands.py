@@ -19,7 +19,7 @@ def test_bench_solver_json_has_the_figures() -> None:
     assert r.exit_code == 0, r.output
     figures = json.loads(r.output)
     issue = {"dds_ms", "ours_ms", "nullo_ms", "ours_ratio", "nullo_ratio", "deals"}
-    assert set(figures) == issue | {"nullo_limit_ms", "nullo_unfinished"}
+    assert set(figures) == issue | {"nullo_limit_ms", "nullo_unfinished", "nullo_runs"}
     assert figures["nullo_limit_ms"] is None and figures["nullo_unfinished"] == 0
     assert figures["deals"] == 3
     assert abs(figures["ours_ratio"] - figures["ours_ms"] / figures["dds_ms"]) < 0.01
@@ -120,6 +120,36 @@ def test_bench_solver_nullo_limit_gives_a_lower_bound() -> None:
     text = CliRunner().invoke(app, [*args[:-1], "--nullo-limit", "0.001"])
     assert "> " not in text.output.split("nullo")[0]
     assert ">" in text.output and "2 of 2 nullo solves gave up" in text.output
+
+
+def test_bench_solver_times_nullo_on_each_number_of_threads() -> None:
+    """The same deals on one thread and on two: the median, the tail and the
+    slowest deal of each; the main figure is the last's."""
+    args = ["bench", "solver", "--deals", "4", "--cards", "7", "--json"]
+    r = CliRunner().invoke(app, [*args, "--threads", "1", "--threads", "2"])
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)
+    one, two = figures["nullo_runs"]
+    assert (one["threads"], two["threads"]) == (1, 2)
+    for run in (one, two):
+        assert 0 < run["median_ms"] <= run["p95_ms"] == run["slowest_ms"]
+        assert 0 <= run["slowest_deal"] < 4 and run["unfinished"] == 0
+    assert figures["nullo_ms"] == two["median_ms"]
+    text = CliRunner().invoke(app, ["bench", "solver", "--deals", "2", "--cards", "6"])
+    assert "95th percentile" in text.output and "slowest: deal" in text.output
+
+
+def test_bench_solver_rejects_negative_threads() -> None:
+    r = CliRunner().invoke(app, ["bench", "solver", "--threads", "-1"])
+    assert r.exit_code == 2
+    assert "--threads -1" in r.output
+
+
+def test_solver_verify_on_threads_passes() -> None:
+    args = ["solver", "verify", "--deals", "2", "--cards", "6", "--endings", "40"]
+    r = CliRunner().invoke(app, [*args, "--max-cards", "4", "--threads", "2"])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("0 differ") == 2
 
 
 def test_bench_solver_rejects_a_limit_of_nothing() -> None:

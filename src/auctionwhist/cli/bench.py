@@ -117,6 +117,13 @@ def bench_solver_command(
             "the limit, so a median among those is a lower bound."
         ),
     ] = None,
+    threads: Annotated[
+        list[int] | None,
+        typer.Option(
+            help="Threads for one solve of our core (0: every core, the default); given "
+            "more than once, the nullo solves are made with each in turn, deal by deal."
+        ),
+    ] = None,
 ) -> None:
     """DDS's solve_board against our core, one strain and declarer a solve:
     (a) DDS at spades, (b) our core at spades, (c) our core at nullo.
@@ -130,6 +137,8 @@ def bench_solver_command(
       whist bench solver --deals 100 --no-nullo
 
       whist bench solver --deals 25 --nullo-limit 60
+
+      whist bench solver --deals 100 --nullo-limit 20 --threads 1 --threads 2
     """
     from ..solver.bench import bench_solver
 
@@ -139,6 +148,8 @@ def bench_solver_command(
         fail(f"--cards {cards}: a hand holds 1 to 13 cards")
     if nullo_limit is not None and nullo_limit <= 0:
         fail(f"--nullo-limit {nullo_limit}: give a number of seconds above 0")
+    if threads and min(threads) < 0:
+        fail(f"--threads {min(threads)}: 0 (every core) or more threads")
     from rich.progress import Progress
 
     with Progress(console=new_console(), transient=True, disable=as_json) as bar:
@@ -150,6 +161,7 @@ def bench_solver_command(
             progress=lambda: bar.advance(task),
             nullo=nullo,
             nullo_limit=nullo_limit,
+            threads=tuple(threads) if threads else (0,),
         )
     if as_json:
         sys.stdout.write(json.dumps(b.as_dict(), indent=2) + "\n")
@@ -162,6 +174,12 @@ def bench_solver_command(
         print(
             f"  our core, nullo         : {at_least}{b.nullo_ms:8.2f} ms  "
             f"({at_least}{b.nullo_ratio:.2f} x DDS)"
+        )
+    for run in b.nullo_runs:
+        print(
+            f"  nullo on {run.threads} thread{'s' if run.threads > 1 else ''}: median "
+            f"{run.median_ms:.0f} ms, 95th percentile {run.p95_ms:.0f} ms, slowest: deal "
+            f"{run.slowest_deal} ({run.slowest_ms:.0f} ms), {run.unfinished} gave up"
         )
     if b.nullo_unfinished:
         print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -28,6 +29,14 @@ def verify_command(
         ),
     ] = None,
     jobs: Annotated[int, typer.Option(help="Processes for the deals against DDS.")] = 1,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            help="Threads for each solve of our core (0: every core); more than one "
+            "searches every position in parallel, the smallest endings too. "
+            "Default: every core, shared among the jobs."
+        ),
+    ] = None,
 ) -> None:
     """Prove the core: ordinary play equal to DDS on every strain and opening
     lead; nullo equal to a plain exhaustive minimax.
@@ -43,6 +52,8 @@ def verify_command(
       whist solver verify --deals 1000 --endings 0 --log proof.jsonl --jobs 2
 
       whist solver verify --deals 50 --cards 8 --endings 500 --max-cards 4
+
+      whist solver verify --deals 20 --cards 8 --endings 2000 --threads 2
     """
     from rich.progress import Progress
 
@@ -56,10 +67,20 @@ def verify_command(
         fail("--deals and --endings count deals: 0 or more")
     if jobs < 1:
         fail(f"--jobs {jobs}: at least one process")
+    if threads is not None and threads < 0:
+        fail(f"--threads {threads}: 0 (every core) or more")
+    if threads is None and jobs > 1:
+        threads = max(1, (os.cpu_count() or 1) // jobs)
     with Progress(console=new_console(), transient=True) as bar:
         task = bar.add_task("Deals against DDS", total=deals)
         proof = run_dds_proof(
-            deals, cards, seed, log=log, jobs=jobs, progress=lambda: bar.advance(task)
+            deals,
+            cards,
+            seed,
+            log=log,
+            jobs=jobs,
+            threads=threads,
+            progress=lambda: bar.advance(task),
         )
     resumed = f" ({proof.resumed} read from {log})" if proof.resumed else ""
     print(
@@ -70,7 +91,9 @@ def verify_command(
         print(f"  differ: {m}")
     with Progress(console=new_console(), transient=True) as bar:
         task = bar.add_task("Nullo endings", total=endings)
-        e, bad2 = verify_nullo_endings(endings, max_cards, seed, progress=lambda: bar.advance(task))
+        e, bad2 = verify_nullo_endings(
+            endings, max_cards, seed, progress=lambda: bar.advance(task), threads=threads
+        )
     print(f"nullo: {e} endings of up to {max_cards} cards a hand, {len(bad2)} differ")
     for m in bad2[:10]:
         print(f"  differ: {m}")

@@ -26,6 +26,8 @@
 #include <string.h>
 #include <stdlib.h>
 #include <time.h>
+#include <pthread.h>
+#include <unistd.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -88,15 +90,42 @@ _Static_assert(sizeof(Bucket) == 128, "a bucket is two cache lines");
 typedef struct {
     u64 lens, p1, p2;
     u64 mlo, mhi; /* the kept cards of the entries that gave lo and hi */
-    Entry *own;   /* the entry last stored for this very position */
+    /* the entry last stored for this very position (its place in the pool,
+     * 0 none; bucket 0 holds no entries) and the head of its chain */
+    u32 own, own_head;
     /* mark: every entry in the chains' buckets numbered below it has been
      * seen (0: none yet); a bucket's number is its place in the pool, and
      * a chain runs from its newest bucket to its oldest */
     u32 gen, mark;
     uint8_t leader, lo, hi, best; /* hi 255: no upper bound yet */
+    u32 lock; /* taken while a parallel search reads or writes the slot */
 } Hot;
 
 _Static_assert(sizeof(Hot) <= 64, "a slot is one cache line");
+
+/* Under a parallel search (several threads, one table) a chain and a slot
+ * are read and written under their own spin lock, so no thread sees an entry
+ * half written (a slot's lock is in its cache line: it costs little more
+ * than the read itself). A slot's lock is taken before its chains'
+ * (never two chains at once), so no two threads wait on each other. One
+ * thread takes no lock. */
+static int smp_on = 0;
+
+static inline void cpu_relax(void) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_ia32_pause();
+#endif
+}
+
+static inline void spin_lock(u32 *l) {
+    if (!smp_on) return;
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(l, __ATOMIC_RELAXED)) cpu_relax();
+}
+
+static inline void spin_unlock(u32 *l) {
+    if (smp_on) __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
 
 #define HOT_BITS 20
 #define HOT_SIZE ((size_t)1 << HOT_BITS)
@@ -104,6 +133,9 @@ _Static_assert(sizeof(Hot) <= 64, "a slot is one cache line");
 #define HEAD_BITS 20
 #define HEAD_SIZE ((size_t)1 << HEAD_BITS)
 #define POOL_SIZE ((size_t)3 << 21) /* buckets: 18.9M entries, 768 MB, touched only as used */
+/* the buckets used before the table starts afresh: POOL_SIZE, less in tests
+ * (_par_options) to make the table fill */
+static u32 pool_cap = (u32)POOL_SIZE;
 /* entries looked at per probe, newest first: DDS also scans a bounded list */
 #define CHAIN_MAX 256
 /* a hit further down its chain than this moves to the front */
@@ -115,11 +147,13 @@ _Static_assert(sizeof(Hot) <= 64, "a slot is one cache line");
 
 static Bucket *pool = NULL;
 static Head *heads = NULL;
+/* a chain's lock, taken while a parallel search reads or writes it: apart
+ * from the heads, whose cache lines a single thread then need not share */
+static u32 *chain_locks = NULL;
 static u32 pool_used = 1; /* bucket 0 is the end of every chain */
-static u32 entries_used = 0; /* for _stats() */
+static u32 entries_used = 0; /* for _stats(); counted atomically */
 static u32 tt_gen = 0;
 static Hot *hot = NULL;
-static long hot_hits = 0;
 /* The cache is used at nullo only. Measured on whole deals, machine quiet:
  * nullo 12.3 -> 8.5 s (three deals of seed 1) and 45.8 -> 40.0 s (four of
  * seed 2); at ordinary play its answers, which skip the chains' move to the
@@ -130,6 +164,14 @@ static int opt_tt = 1;
 static int opt_partition = 1;
 /* Nullo cut-offs at trick starts (tests compare them against the plain search). */
 static int opt_nullo_cuts = 1;
+
+/* counters for _stats(), one set a thread, added up when a call ends */
+typedef struct {
+    long probes, hits, scanned, hot;
+    long nodes[4], cut[4], first[4], all[4], left[14];
+} Stats;
+
+struct Shared;
 
 typedef struct {
     u64 hand[4];
@@ -146,6 +188,11 @@ typedef struct {
     int aborted;
     PyThreadState *unlocked; /* saved while the search runs without the GIL */
     int main;                /* called in the main thread: see signalled() */
+    Stats st;
+    Hot scratch;       /* the slot of a probe when the cache is off */
+    struct Shared *sh; /* a parallel search's common state, or NULL */
+    int root;          /* the target this thread's search started from */
+    u32 jitter;        /* 0, or a seed that varies this thread's move order */
 } S;
 
 /* A position at a trick start by relative ranks: per suit lane, bit i stands
@@ -166,6 +213,7 @@ typedef struct {
     int ncand;
     long epoch; /* the table's clears when they were seen */
     Entry *cand[CANDS];
+    u32 cand_head[CANDS]; /* the head of each one's chain */
 } Key;
 
 static int have_bmi2 = 0;
@@ -288,15 +336,21 @@ static inline u64 entry_rel(const Entry *e, const Key *k) {
     return r;
 }
 
-static long tt_probes = 0, tt_hits = 0, tt_scanned = 0, tt_clears = 0;
-static long st_nodes[4], st_cut[4], st_first[4], st_all[4], st_left[14];
+static long tt_clears = 0;
+static Stats totals;
 
-/* The bound of the first entry of chain h that settles `target` (see
- * search()), else -1; *best gets a move hint */
-/* The slot of k's position, taken over (emptied) if it held another. */
-static inline Hot *hot_claim(const Key *k, int leader) {
-    static Hot scratch; /* without the cache: a slot that knows nothing */
-    Hot *o = hot_on ? &hot[k->exact] : &scratch;
+static void add_stats(const Stats *a) {
+    long *t = (long *)&totals;
+    const long *x = (const long *)a;
+    for (size_t i = 0; i < sizeof(Stats) / sizeof(long); i++) t[i] += x[i];
+}
+
+/* The slot of k's position, taken over (emptied) if it held another; its
+ * lock is taken (release_slot gives it back). */
+static inline Hot *hot_claim(S *s, const Key *k, int leader) {
+    /* without the cache: a slot that knows nothing */
+    Hot *o = hot_on ? &hot[k->exact] : &s->scratch;
+    if (hot_on) spin_lock(&o->lock);
     if (hot_on && o->gen == tt_gen && o->lens == k->lens && o->p1 == k->p1 && o->p2 == k->p2 &&
         o->leader == leader)
         return o;
@@ -309,9 +363,20 @@ static inline Hot *hot_claim(const Key *k, int leader) {
     o->hi = 255;
     o->mlo = o->mhi = 0;
     o->best = 255;
-    o->own = NULL;
+    o->own = 0;
     o->mark = 0;
     return o;
+}
+
+static inline void release_slot(Hot *o) {
+    if (hot_on) spin_unlock(&o->lock);
+}
+
+static inline Entry *entry_at(u32 i) { return &pool[i / BUCKET].e[i % BUCKET]; }
+
+static inline u32 place_of(const Entry *e) {
+    size_t off = (size_t)((const char *)e - (const char *)pool);
+    return (u32)(off / sizeof(Bucket) * BUCKET + (off % sizeof(Bucket) - 8) / sizeof(Entry));
 }
 
 static inline int same_entry(const Entry *e, const Key *k, int leader, u64 m, u64 p1, u64 p2) {
@@ -331,9 +396,11 @@ static inline void hot_merge(Hot *o, const Entry *e) {
  * first of them (the chain's newest bucket then, which may have taken
  * entries since). Entries that match but do not settle are merged into the
  * slot o and remembered in k->cand for the store after the search. */
-static int scan_chain(Head *h, Key *k, Hot *o, u32 mark, int leader, int target, u64 *rel,
+static int scan_chain(S *s, Head *h, Key *k, Hot *o, u32 mark, int leader, int target, u64 *rel,
                       int *best) {
-    if (h->gen != tt_gen) return -1;
+    spin_lock(&chain_locks[h - heads]);
+    if (h->gen != tt_gen) { spin_unlock(&chain_locks[h - heads]); return -1; }
+    u32 hidx = (u32)(h - heads);
     int seen = 0;
     for (u32 b = h->first; b && seen < CHAIN_MAX; b = pool[b].next) {
         Bucket *bk = &pool[b];
@@ -346,12 +413,15 @@ static int scan_chain(Head *h, Key *k, Hot *o, u32 mark, int leader, int target,
             if (v < 0) {
                 if (e->best != 255 && *best < 0) *best = e->best;
                 hot_merge(o, e);
-                if (k->ncand < CANDS) k->cand[k->ncand++] = e;
+                if (k->ncand < CANDS) {
+                    k->cand_head[k->ncand] = hidx;
+                    k->cand[k->ncand++] = e;
+                }
                 continue;
             }
             *rel = entry_rel(e, k);
-            tt_hits++;
-            tt_scanned += seen;
+            s->st.hits++;
+            s->st.scanned += seen;
             hot_merge(o, e);
             if (seen > MOVE_TO_FRONT) {
                 /* an entry that answers tends to answer again: found deep
@@ -361,39 +431,44 @@ static int scan_chain(Head *h, Key *k, Hot *o, u32 mark, int leader, int target,
                 *e = front->e[front->n - 1];
                 front->e[front->n - 1] = t;
             }
+            spin_unlock(&chain_locks[h - heads]);
             return v;
         }
         if (b < mark) break;
     }
-    tt_scanned += seen;
+    spin_unlock(&chain_locks[h - heads]);
+    s->st.scanned += seen;
     return -1;
 }
 
-static int tt_probe(Key *k, int leader, int target, u64 *rel, int *best) {
+static int tt_probe(S *s, Key *k, int leader, int target, u64 *rel, int *best) {
     k->ncand = -1;
     if (!opt_tt) return -1;
-    tt_probes++;
-    Hot *o = hot_claim(k, leader);
+    s->st.probes++;
+    Hot *o = hot_claim(s, k, leader);
     if (o->lo >= target || o->hi < target) {
         Entry e;
         e.m = o->lo >= target ? o->mlo : o->mhi;
         *rel = entry_rel(&e, k);
-        hot_hits++;
-        tt_hits++;
-        return o->lo >= target ? o->lo : o->hi;
+        s->st.hot++;
+        s->st.hits++;
+        int v = o->lo >= target ? o->lo : o->hi;
+        release_slot(o);
+        return v;
     }
-    u32 mark = o->mark, now = pool_used;
+    u32 mark = o->mark, now = __atomic_load_n(&pool_used, __ATOMIC_RELAXED);
     k->ncand = 0;
     k->epoch = tt_clears;
     for (int d = opt_partition ? TOP_LEVELS : 0; d >= 0; d--) {
-        int v = scan_chain(head_of(k->h[d]), k, o, mark, leader, target, rel, best);
-        if (v >= 0) return v;
+        int v = scan_chain(s, head_of(k->h[d]), k, o, mark, leader, target, rel, best);
+        if (v >= 0) { release_slot(o); return v; }
     }
     /* every entry of the chains has now been seen (those beyond CHAIN_MAX
      * are never seen) */
     o->mark = now;
     /* the move hint of the entries an incremental scan passed over */
     if (*best < 0 && o->best != 255) *best = o->best;
+    release_slot(o);
     return -1;
 }
 
@@ -408,8 +483,10 @@ static void tt_clear(void) {
     entries_used = 0;
 }
 
+static void request_clear(S *s);
+
 /* North-South take at least lo and at most hi tricks (of s->left) */
-static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
+static void tt_store(S *s, Key *k, int leader, int lo, int hi, u64 rel, int best) {
     if (!opt_tt) return;
     u64 m = 0;
     for (int su = 0; su < 4; su++) {
@@ -423,17 +500,22 @@ static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
     int d = opt_partition ? TOP_LEVELS : 0;
     while (d > 0 && (m & k->tops[d]) != k->tops[d]) d--;
     Head *h = head_of(k->h[d]);
+    u32 hidx = (u32)(h - heads);
+    Hot *o = hot_claim(s, k, leader);
+    spin_lock(&chain_locks[h - heads]);
     if (h->gen != tt_gen) { h->gen = tt_gen; h->first = 0; }
-    Hot *o = hot_claim(k, leader);
     Entry *e = NULL;
-    if (o->own && same_entry(o->own, k, leader, m, p1, p2)) {
-        e = o->own; /* this position's entry, stored by an earlier search */
+    /* an entry is read only under its own chain's lock: the slot's entry and
+     * the probe's are looked at only if they were found in this chain */
+    if (o->own && o->own_head == hidx && same_entry(entry_at(o->own), k, leader, m, p1, p2)) {
+        e = entry_at(o->own); /* this position's entry, stored by an earlier search */
     } else if (k->ncand >= 0 && k->epoch == tt_clears) {
         /* the probe saw the entries that match (since the slot's mark): an
          * entry of the same cards kept is among them, if it is still where
          * it was; one the probe did not see is only duplicated */
         for (int i = 0; i < k->ncand && !e; i++)
-            if (same_entry(k->cand[i], k, leader, m, p1, p2)) e = k->cand[i];
+            if (k->cand_head[i] == hidx && same_entry(k->cand[i], k, leader, m, p1, p2))
+                e = k->cand[i];
     } else {
         int seen = 0;
         for (u32 b = h->first; b && seen < CHAIN_MAX && !e; b = pool[b].next)
@@ -446,22 +528,37 @@ static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
         if (best != 255) e->best = (uint8_t)best;
     } else {
         if (!h->first || pool[h->first].n == BUCKET) {
-            if (pool_used >= POOL_SIZE) {
-                /* full: start afresh (DDS does the same); the table is only a cache */
-                tt_clears++;
-                tt_clear();
-                h->gen = tt_gen;
-                h->first = 0;
-                o = hot_claim(k, leader);
+            u32 b;
+            if (smp_on) {
+                b = __atomic_fetch_add(&pool_used, 1, __ATOMIC_RELAXED);
+                if (b >= pool_cap) {
+                    /* full: this entry is not stored; every thread waits
+                     * at its next node, and the table starts afresh once
+                     * none is reading it (park) */
+                    spin_unlock(&chain_locks[h - heads]);
+                    release_slot(o);
+                    request_clear(s);
+                    return;
+                }
+            } else {
+                if (pool_used >= pool_cap) {
+                    /* full: start afresh (DDS does the same); the table is only a cache */
+                    tt_clears++;
+                    tt_clear();
+                    h->gen = tt_gen;
+                    h->first = 0;
+                    o = hot_claim(s, k, leader);
+                }
+                b = pool_used++;
             }
-            u32 b = pool_used++;
             pool[b].next = h->first;
             pool[b].n = 0;
             h->first = b;
         }
         Bucket *front = &pool[h->first];
         e = &front->e[front->n++];
-        entries_used++;
+        if (smp_on) __atomic_fetch_add(&entries_used, 1, __ATOMIC_RELAXED);
+        else entries_used++;
         e->lens = k->lens;
         e->leader = (uint8_t)leader;
         e->lo = (uint8_t)lo;
@@ -472,7 +569,10 @@ static void tt_store(Key *k, int leader, int lo, int hi, u64 rel, int best) {
         e->m = m;
     }
     hot_merge(o, e);
-    o->own = e;
+    spin_unlock(&chain_locks[h - heads]);
+    o->own = place_of(e);
+    o->own_head = hidx;
+    release_slot(o);
 }
 
 /* ---- quick tricks ---------------------------------------------------------- */
@@ -722,6 +822,17 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
             mv[i].score = sc;
         }
     }
+    if (s->jitter)
+        /* a second thread on the same search: a little noise in the order
+         * makes it prove its cut-offs by other cards than the first thread,
+         * and the table shares what each finds */
+        for (int i = 0; i < n; i++) {
+            u32 x = (s->jitter * 0x9E3779B1u) ^ ((u32)mv[i].card * 0x85EBCA6Bu) ^
+                    ((u32)s->left * 0xC2B2AE35u);
+            x ^= x >> 15;
+            x *= 0x2C1B3C6Du;
+            mv[i].score += (int)((x >> 28) & 7);
+        }
     if (best >= 0)
         for (int i = 0; i < n; i++)
             if (mv[i].card == best) mv[i].score += 1000;
@@ -759,6 +870,201 @@ static int card_of_rel(const S *s, int turn, int rel) {
 }
 
 static int search(S *s, int target, u64 *rel);
+
+/* ---- every core ---------------------------------------------------------- *
+ *
+ * One solve on several threads sharing the one table. Each thread runs the
+ * driver's loop: it takes a target in the window still open (North-South
+ * take more than lo and at most hi), searches it, and narrows the window by
+ * the bound found. The targets are taken around the likeliest value, so that
+ * two threads prove its two sides at once ("at least v" and "not v + 1");
+ * a thread with no target of its own searches one another thread is on,
+ * ordering its moves a little differently (lazy SMP), and whichever
+ * finishes first answers. A search whose target has left the window stops.
+ */
+typedef struct Shared {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int lo, hi;     /* the window: North-South take more than lo... at most hi */
+    int last;       /* the last bound found (a bound()'s answer) */
+    int center;     /* the likeliest value: targets are taken around it */
+    int busy[15];   /* threads searching each target */
+    int stop;       /* 1 the deadline passed, 2 a signal handler raised */
+    int want_clear; /* the pool is full: every thread parks, then it is cleared */
+    int parked, active;
+    unsigned round; /* clears so far, for the parked threads to wake */
+} Shared;
+
+static int n_threads = 1;    /* threads a solve uses (set_threads) */
+static int opt_spread = 2;   /* targets a thread looks at before sharing one */
+/* fewer tricks left than this: one thread (a small search costs less than
+ * starting threads) */
+static int par_min_left = 8;
+
+/* Has this thread's search lost its purpose: another thread finished, the
+ * solve stopped, or the table must be cleared? */
+static int abandoned(S *s) {
+    Shared *sh = s->sh;
+    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED)) return 1;
+    int lo = __atomic_load_n(&sh->lo, __ATOMIC_RELAXED);
+    int hi = __atomic_load_n(&sh->hi, __ATOMIC_RELAXED);
+    return !(lo < s->root && s->root <= hi);
+}
+
+static void request_clear(S *s) {
+    if (s->sh) __atomic_store_n(&s->sh->want_clear, 1, __ATOMIC_RELAXED);
+}
+
+/* with the mutex held and every thread still running parked */
+static void clear_now(Shared *sh) {
+    tt_clears++;
+    tt_clear();
+    __atomic_store_n(&sh->want_clear, 0, __ATOMIC_RELAXED);
+    sh->parked = 0;
+    sh->round++;
+    pthread_cond_broadcast(&sh->cv);
+}
+
+/* The target for a thread: of the first opt_spread targets in the window
+ * from the center outwards (c, c + 1, c - 1, c + 2, ...), the one fewest
+ * threads search, the nearest on a tie. */
+static int pick_target(Shared *sh) {
+    int lo = sh->lo, hi = sh->hi, c = sh->center;
+    if (c <= lo) c = lo + 1;
+    if (c > hi) c = hi;
+    int bestt = c, seen = 0;
+    for (int d = 0; seen < opt_spread && d <= 14; d++) {
+        int ts[2] = {c + d, c - d};
+        for (int j = 0; j < (d ? 2 : 1) && seen < opt_spread; j++) {
+            int t = ts[j];
+            if (t <= lo || t > hi) continue;
+            seen++;
+            if (sh->busy[t] < sh->busy[bestt]) bestt = t;
+        }
+    }
+    return bestt;
+}
+
+/* The pool is full: this thread waits, holding no lock, until every thread
+ * does, and the last clears the table; the searches then go on, as a single
+ * thread's does after a clear. */
+static void park_locked(Shared *sh) {
+    while (sh->want_clear) {
+        sh->parked++;
+        if (sh->parked == sh->active) clear_now(sh);
+        else {
+            unsigned r = sh->round;
+            while (sh->round == r) pthread_cond_wait(&sh->cv, &sh->mu);
+        }
+    }
+}
+
+static void park(Shared *sh) {
+    pthread_mutex_lock(&sh->mu);
+    park_locked(sh);
+    pthread_mutex_unlock(&sh->mu);
+}
+
+static void drive(S *s, int id) {
+    Shared *sh = s->sh;
+    pthread_mutex_lock(&sh->mu);
+    for (;;) {
+        park_locked(sh);
+        if (sh->stop || sh->lo >= sh->hi) break;
+        int t = pick_target(sh);
+        s->jitter = sh->busy[t] ? (u32)id : 0;
+        sh->busy[t]++;
+        pthread_mutex_unlock(&sh->mu);
+        s->root = t;
+        s->aborted = 0;
+        u64 rel;
+        int v = search(s, t, &rel);
+        pthread_mutex_lock(&sh->mu);
+        sh->busy[t]--;
+        if (s->aborted == 1 || s->aborted == 2) {
+            if (!sh->stop) __atomic_store_n(&sh->stop, s->aborted, __ATOMIC_RELAXED);
+        } else if (!s->aborted) {
+            sh->last = v;
+            if (v >= t) {
+                if (v > sh->lo) __atomic_store_n(&sh->lo, v, __ATOMIC_RELAXED);
+                sh->center = v + 1;
+            } else {
+                if (v < sh->hi) __atomic_store_n(&sh->hi, v, __ATOMIC_RELAXED);
+                sh->center = v;
+            }
+        }
+    }
+    sh->active--;
+    if (sh->want_clear && sh->active && sh->parked == sh->active) clear_now(sh);
+    pthread_cond_broadcast(&sh->cv);
+    pthread_mutex_unlock(&sh->mu);
+}
+
+typedef struct {
+    S s;
+    int id;
+    pthread_t t;
+} Helper;
+
+static void *helper_main(void *arg) {
+    Helper *h = (Helper *)arg;
+    drive(&h->s, h->id);
+    return NULL;
+}
+
+/* The window (lo, hi] searched on every thread, from `center`; the bound
+ * last found (with the window closed: lo is the value when lo == hi).
+ * s->aborted is set as a one-thread search would set it. */
+static int par_run(S *s, int lo, int hi, int center) {
+    Shared sh;
+    memset(&sh, 0, sizeof sh);
+    pthread_mutex_init(&sh.mu, NULL);
+    pthread_cond_init(&sh.cv, NULL);
+    sh.lo = lo;
+    sh.hi = hi;
+    sh.center = center;
+    sh.last = lo;
+    int n = n_threads;
+    Helper *hs = (Helper *)calloc((size_t)(n - 1), sizeof(Helper));
+    sh.active = 1;
+    smp_on = 1;
+    int started = 0;
+    s->sh = &sh;
+    for (int i = 0; hs && i < n - 1; i++) {
+        Helper *h = &hs[i];
+        h->s = *s;
+        h->s.main = 0;
+        h->s.nodes = 0;
+        memset(&h->s.st, 0, sizeof h->s.st);
+        h->id = i + 1;
+        pthread_mutex_lock(&sh.mu);
+        sh.active++;
+        pthread_mutex_unlock(&sh.mu);
+        if (pthread_create(&h->t, NULL, helper_main, h) != 0) {
+            pthread_mutex_lock(&sh.mu);
+            sh.active--;
+            pthread_mutex_unlock(&sh.mu);
+            break;
+        }
+        started++;
+    }
+    drive(s, 0);
+    for (int i = 0; i < started; i++) {
+        pthread_join(hs[i].t, NULL);
+        s->nodes += hs[i].s.nodes;
+        add_stats(&hs[i].s.st);
+    }
+    free(hs);
+    smp_on = 0;
+    s->sh = NULL;
+    s->jitter = 0;
+    pthread_mutex_destroy(&sh.mu);
+    pthread_cond_destroy(&sh.cv);
+    s->aborted = sh.stop;
+    return sh.lo >= sh.hi ? sh.lo : sh.last;
+}
+
+static int parallel(const S *s) { return n_threads > 1 && opt_tt && s->left >= par_min_left; }
 
 /* The search runs without the interpreter's lock (GIL), and a whole-deal
  * nullo can run for an hour: Ctrl-C must not wait for it. Python runs signal
@@ -826,9 +1132,11 @@ static int search(S *s, int target, u64 *rel) {
     if (target <= 0) return 0;
     if (target > s->left) return s->left;
     s->nodes++;
+    if (s->sh && __atomic_load_n(&s->sh->want_clear, __ATOMIC_RELAXED)) park(s->sh);
     if ((s->nodes & 0xFFF) == 0) {
         if (s->deadline > 0 && monotonic() > s->deadline) s->aborted = 1;
         if ((s->nodes & 0xFFFF) == 0 && signalled(s)) s->aborted = 2;
+        if (s->sh && !s->aborted && abandoned(s)) s->aborted = 3;
     }
     if (s->aborted) return 0;
     int turn = (s->leader + s->nplayed) & 3;
@@ -857,7 +1165,7 @@ static int search(S *s, int target, u64 *rel) {
         }
         make_key(s, &key);
         int hint = -1;
-        int t = tt_probe(&key, s->leader, target, rel, &hint);
+        int t = tt_probe(s, &key, s->leader, target, rel, &hint);
         if (t >= 0) return t;
         if (hint >= 0) best = card_of_rel(s, turn, hint);
         int ns_leads = (s->leader & 1) == 0;
@@ -866,7 +1174,7 @@ static int search(S *s, int target, u64 *rel) {
             int v = nullo_settled(s, &qrel);
             if (v >= 0) {
                 *rel = qrel;
-                tt_store(&key, s->leader, v, v, qrel, 255);
+                tt_store(s, &key, s->leader, v, v, qrel, 255);
                 return v;
             }
         } else if (!s->nullo) {
@@ -882,8 +1190,8 @@ static int search(S *s, int target, u64 *rel) {
                 int ns_wins = (q > 0) == ns_leads;
                 int got = q > 0 ? q : -q;
                 *rel = qrel;
-                if (ns_wins) tt_store(&key, s->leader, got, s->left, qrel, 255);
-                else tt_store(&key, s->leader, 0, s->left - got, qrel, 255);
+                if (ns_wins) tt_store(s, &key, s->leader, got, s->left, qrel, 255);
+                else tt_store(s, &key, s->leader, 0, s->left - got, qrel, 255);
                 return ns_wins ? got : s->left - got;
             }
         }
@@ -926,18 +1234,18 @@ static int search(S *s, int target, u64 *rel) {
         }
     }
     /* counters for _stats(): nodes by place in the trick and by tricks left */
-    st_nodes[s->nplayed]++;
-    st_left[s->left]++;
-    if (cut < 0) st_all[s->nplayed]++;
+    s->st.nodes[s->nplayed]++;
+    s->st.left[s->left]++;
+    if (cut < 0) s->st.all[s->nplayed]++;
     else {
-        st_cut[s->nplayed]++;
-        st_first[s->nplayed] += cut == mv[0].card;
+        s->st.cut[s->nplayed]++;
+        s->st.first[s->nplayed] += cut == mv[0].card;
     }
     *rel = acc;
     if (s->nplayed == 0) {
         int b = cut >= 0 ? rel_of(s, cut) : 255;
-        if (result >= target) tt_store(&key, s->leader, result, s->left, acc, b);
-        else tt_store(&key, s->leader, 0, result, acc, b);
+        if (result >= target) tt_store(s, &key, s->leader, result, s->left, acc, b);
+        else tt_store(s, &key, s->leader, 0, result, acc, b);
     }
     return result;
 }
@@ -948,6 +1256,10 @@ static int solve_exact(S *s, int guess) {
     u64 rel;
     int lo = 0, hi = s->left;
     if (guess < 0 || guess > hi) guess = (hi + 1) / 2;
+    if (parallel(s)) {
+        int v = par_run(s, lo, hi, guess > 0 ? guess : 1);
+        return s->aborted ? -1 : v;
+    }
     /* first probe at the guess, then halve what is left */
     int last_low = 0;
     if (guess > 0) {
@@ -992,9 +1304,11 @@ static int ensure_tt(int nullo) {
     if (!pool) {
         pool = (Bucket *)table_memory(POOL_SIZE * sizeof(Bucket));
         heads = (Head *)table_memory(HEAD_SIZE * sizeof(Head));
+        chain_locks = (u32 *)calloc(HEAD_SIZE, sizeof(u32));
         if (heads) memset(heads, 0, HEAD_SIZE * sizeof(Head));
-        if (!pool || !heads) {
-            free(pool); free(heads); pool = NULL; heads = NULL;
+        if (!pool || !heads || !chain_locks) {
+            free(pool); free(heads); free(chain_locks);
+            pool = NULL; heads = NULL; chain_locks = NULL;
             PyErr_NoMemory();
             return -1;
         }
@@ -1105,7 +1419,7 @@ static int parse_start(PyObject *hands, int trump, int nullo, int leader, S *s) 
     return rc;
 }
 
-static PyObject *core_solve(PyObject *self, PyObject *args) {
+static PyObject *core_solve_locked(PyObject *self, PyObject *args) {
     (void)self;
     S s;
     double limit = 0;
@@ -1126,6 +1440,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     unlock(&s);
     int v = solve_exact(&s, -1);
     relock(&s);
+    add_stats(&s.st);
     if (s.aborted == 2) return NULL;
     if (v < 0) {
         /* PyErr_Format has no %g: the message is formatted here */
@@ -1137,7 +1452,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     return Py_BuildValue("(il)", v, s.nodes);
 }
 
-static PyObject *core_score(PyObject *self, PyObject *args) {
+static PyObject *core_score_locked(PyObject *self, PyObject *args) {
     (void)self;
     S s;
     double limit = 0;
@@ -1190,6 +1505,7 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
         val[i] = v;
     }
     relock(&s);
+    add_stats(&s.st);
     if (s.aborted == 1) {
         char msg[96];
         snprintf(msg, sizeof msg, "no result within %.3g s (%ld nodes)", limit, s.nodes);
@@ -1221,7 +1537,7 @@ static PyObject *core_score(PyObject *self, PyObject *args) {
 
 /* table(hands, trump, nullo) -> North-South tricks with each seat leading N E S W.
  * One table generation for the four leads: the transposition table is shared. */
-static PyObject *core_table(PyObject *self, PyObject *args) {
+static PyObject *core_table_locked(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *hands;
     int trump, nullo;
@@ -1240,6 +1556,7 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
         guess = v[l];
     }
     relock(&s);
+    add_stats(&s.st);
     if (s.aborted) return NULL;
     return Py_BuildValue("((iiii)l)", v[0], v[1], v[2], v[3], s.nodes);
 }
@@ -1250,7 +1567,7 @@ static PyObject *core_table(PyObject *self, PyObject *args) {
  * many; below it, at most. `keep`: search on with the table of the previous
  * call of the same trump and nullo (its entries hold for any deal), so that
  * a caller settling a few questions about one deal pays for what they share. */
-static PyObject *core_bound(PyObject *self, PyObject *args) {
+static PyObject *core_bound_locked(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *hands;
     int trump, nullo, leader, target, keep = 0;
@@ -1268,8 +1585,11 @@ static PyObject *core_bound(PyObject *self, PyObject *args) {
     if (limit > 0) s.deadline = monotonic() + limit;
     u64 rel;
     unlock(&s);
-    int v = search(&s, target, &rel);
+    int v = parallel(&s) && target >= 1 && target <= s.left
+                ? par_run(&s, target - 1, target, target)
+                : search(&s, target, &rel);
     relock(&s);
+    add_stats(&s.st);
     if (s.aborted == 1) {
         /* out of time: the search stored nothing after the deadline, so the
          * table stays sound and the next question (asked with more time)
@@ -1286,6 +1606,30 @@ static PyObject *core_bound(PyObject *self, PyObject *args) {
     return Py_BuildValue("(il)", v, s.nodes);
 }
 
+/* One call in the core at a time: the table is the module's, and a call from
+ * another Python thread waits (without the interpreter's lock) for the one
+ * in progress instead of clearing the table under it. */
+static pthread_mutex_t core_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void enter_core(void) {
+    if (pthread_mutex_trylock(&core_mu) == 0) return;
+    Py_BEGIN_ALLOW_THREADS
+    pthread_mutex_lock(&core_mu);
+    Py_END_ALLOW_THREADS
+}
+
+#define ONE_AT_A_TIME(name)                                                \
+    static PyObject *core_##name(PyObject *self, PyObject *args) {         \
+        enter_core();                                                      \
+        PyObject *r = core_##name##_locked(self, args);                    \
+        pthread_mutex_unlock(&core_mu);                                    \
+        return r;                                                          \
+    }
+ONE_AT_A_TIME(solve)
+ONE_AT_A_TIME(score)
+ONE_AT_A_TIME(table)
+ONE_AT_A_TIME(bound)
+
 static PyObject *core_options(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "i|ii", &opt_tt, &opt_partition, &opt_nullo_cuts)) return NULL;
@@ -1299,25 +1643,59 @@ static PyObject *core_stats(PyObject *self, PyObject *args) {
     (void)args;
     PyObject *left = PyTuple_New(14);
     if (!left) return NULL;
-    for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(st_left[i]));
+    for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(totals.left[i]));
     /* "nodes", "cut", "first" (the first card tried made the cut) and "all"
      * (every card tried) by place in the trick; "left": nodes by tricks left */
-    PyObject *r = Py_BuildValue("{s:l,s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes", tt_probes, "hot", hot_hits,
-                                "hits", tt_hits, "scanned", tt_scanned, "entries",
-                                (unsigned long)entries_used, "nodes", four(st_nodes), "cut",
-                                four(st_cut), "first", four(st_first), "all", four(st_all),
-                                "left", left);
-    memset(st_left, 0, sizeof st_left);
-    memset(st_nodes, 0, sizeof st_nodes);
-    memset(st_cut, 0, sizeof st_cut);
-    memset(st_first, 0, sizeof st_first);
-    memset(st_all, 0, sizeof st_all);
-    tt_probes = tt_hits = tt_scanned = tt_clears = hot_hits = 0;
+    PyObject *r = Py_BuildValue(
+        "{s:l,s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes",
+        totals.probes, "hot", totals.hot, "hits", totals.hits, "scanned", totals.scanned,
+        "entries", (unsigned long)entries_used, "nodes", four(totals.nodes), "cut",
+        four(totals.cut), "first", four(totals.first), "all", four(totals.all), "left", left);
+    memset(&totals, 0, sizeof totals);
+    tt_clears = 0;
     return r;
+}
+
+static int cores = 1;
+
+static PyObject *core_set_threads(PyObject *self, PyObject *args) {
+    (void)self;
+    int n;
+    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, "threads: 0 (every core) or more");
+        return NULL;
+    }
+    int before = n_threads;
+    n_threads = n ? (n > 64 ? 64 : n) : cores;
+    return PyLong_FromLong(before);
+}
+
+static PyObject *core_threads(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    return PyLong_FromLong(n_threads);
+}
+
+static PyObject *core_par_options(PyObject *self, PyObject *args) {
+    (void)self;
+    int cap = 0, spread = opt_spread, min_left = par_min_left;
+    if (!PyArg_ParseTuple(args, "ii|i", &opt_spread, &par_min_left, &cap)) return NULL;
+    if (opt_spread < 1) opt_spread = 1;
+    pool_cap = cap > 16 && cap < (int)POOL_SIZE ? (u32)cap : (u32)POOL_SIZE;
+    return Py_BuildValue("(ii)", spread, min_left);
 }
 
 static PyMethodDef methods[] = {
     {"_stats", core_stats, METH_NOARGS, "_stats() -> counters of the table since the last call"},
+    {"set_threads", core_set_threads, METH_VARARGS,
+     "set_threads(n) -> before: the threads one solve uses from now on (0: every core, the "
+     "default); returns the number used until now"},
+    {"threads", core_threads, METH_NOARGS, "threads() -> the threads one solve uses"},
+    {"_par_options", core_par_options, METH_VARARGS,
+     "_par_options(spread, min_left, pool=0) -> (spread, min_left) before: targets a thread looks at before sharing one; "
+     "the fewest tricks left searched on several threads; buckets used before the table "
+     "starts afresh (0: all; for tests). For measuring and testing the parallel search"},
     {"_options", core_options, METH_VARARGS, "_options(use_tt, partition=1, nullo_cuts=1): for tests of the search itself"},
     {"solve", core_solve, METH_VARARGS,
      "solve(hands, trump, nullo, leader, trick[, limit]) -> (north_south_tricks, nodes);\n"
@@ -1357,5 +1735,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     __builtin_cpu_init();
     have_bmi2 = __builtin_cpu_supports("bmi2");
 #endif
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    cores = online < 1 ? 1 : online > 64 ? 64 : (int)online;
+    n_threads = cores;
     return PyModule_Create(&moddef);
 }

@@ -5,8 +5,9 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ __all__ = [
     "Mismatch",
     "Proof",
     "check_deal",
+    "on_threads",
     "random_deals",
     "random_ending",
     "run_dds_proof",
@@ -46,6 +48,24 @@ def random_ending(rng: random.Random, cards: int) -> Hands:
     pack = rng.sample(range(52), 4 * cards)
     h = [sum(1 << c for c in pack[i * cards : (i + 1) * cards]) for i in range(4)]
     return h[0], h[1], h[2], h[3]
+
+
+@contextmanager
+def on_threads(threads: int | None) -> Iterator[None]:
+    """The core's solves within on ``threads`` threads (0: every core; None:
+    as set). More than one thread searches every position in parallel, even
+    the smallest (a solve does so only from eight tricks left), so that a
+    proof on endings proves the parallel search."""
+    if threads is None:
+        yield
+        return
+    before = _core.set_threads(threads)
+    options = _core._par_options(2, 1 if _core.threads() > 1 else 8)
+    try:
+        yield
+    finally:
+        _core.set_threads(before)
+        _core._par_options(*options)
 
 
 def check_deal(hands: Hands, cards: int = 13) -> list[Mismatch]:
@@ -100,10 +120,13 @@ class Proof:
     seconds: float  # solving time of every deal, summed (CPU-bound: one core each)
 
 
-def _check_indexed(task: tuple[int, Hands, int]) -> tuple[int, list[Mismatch], float]:
-    i, hands, cards = task
+def _check_indexed(
+    task: tuple[int, Hands, int, int | None],
+) -> tuple[int, list[Mismatch], float]:
+    i, hands, cards, threads = task
     start = time.perf_counter()
-    bad = check_deal(hands, cards)
+    with on_threads(threads):
+        bad = check_deal(hands, cards)
     return i, bad, time.perf_counter() - start
 
 
@@ -129,17 +152,19 @@ def run_dds_proof(
     *,
     log: Path | None = None,
     jobs: int = 1,
+    threads: int | None = None,
     progress: Callable[[], None] | None = None,
 ) -> Proof:
     """``check_deal`` on deals 0 .. ``deals``-1 of ``random_deals(seed)``, in
-    ``jobs`` processes. With a ``log`` every deal is appended to it as soon as
+    ``jobs`` processes, each solve on ``threads`` threads (see ``on_threads``).
+    With a ``log`` every deal is appended to it as soon as
     it is checked, and deals already there are not checked again: an
     eleven-hour proof survives a crash and can be run a piece at a time."""
     logged = _logged(log, seed, cards) if log else {}
     results = {i: v for i, v in logged.items() if i < deals}
     resumed = len(results)
     every = enumerate(random_deals(deals, cards, seed))
-    tasks = [(i, h, cards) for i, h in every if i not in logged]
+    tasks = [(i, h, cards, threads) for i, h in every if i not in logged]
     out = open_log(log) if log else None
     try:
         pool = (
@@ -187,17 +212,23 @@ def run_dds_proof(
 
 
 def verify_nullo_endings(
-    endings: int, max_cards: int = 5, seed: int = 1, progress: Callable[[], None] | None = None
+    endings: int,
+    max_cards: int = 5,
+    seed: int = 1,
+    progress: Callable[[], None] | None = None,
+    threads: int | None = None,
 ) -> tuple[int, list[Mismatch]]:
     """Random nullo endings of 1..``max_cards`` cards a hand, every card of the
-    leader scored: our core against the exhaustive minimax."""
+    leader scored: our core (on ``threads`` threads, see ``on_threads``)
+    against the exhaustive minimax."""
     rng = random.Random(seed)
     bad: list[Mismatch] = []
     for _ in range(endings):
         hands = random_ending(rng, rng.randint(1, max_cards))
         leader = rng.randrange(4)
         theirs = exhaustive_ns_tricks(hands, -1, True, leader)
-        ours, _ = _core.solve(hands, -1, True, leader, ())
+        with on_threads(threads):
+            ours, _ = _core.solve(hands, -1, True, leader, ())
         if ours != theirs:
             bad.append(Mismatch(hands, "NL", leader, ours, theirs))
         if progress:
