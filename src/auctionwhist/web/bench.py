@@ -182,6 +182,7 @@ class _Robot(asyncio.Protocol):
         self.sent: dict[int, float] = {}  # ref -> when the intention was sent
         self.seen: collections.deque[dict[str, Any]] = collections.deque(maxlen=8)
         self.acted_on = -1  # the event number of the last message acted on
+        self.ready_deal: int | None = None  # the deal this seat said "next" after
         self.transport: asyncio.Transport | None = None
 
     def _flush(self) -> None:
@@ -250,8 +251,16 @@ class _Robot(asyncio.Protocol):
         action = choose(msg, self.rng)
         if action is None:
             return
-        if action["type"] == "next" and kind == "event" and msg["event"]["type"] != "deal_over":
-            return
+        if action["type"] == "next":
+            # Once a deal: at its deal_over, or at the first event after it
+            # (another worker's events come in a batch, the turn on the last:
+            # a "ready" of another seat, docs/deploy.md).
+            ev = msg.get("event") or {}
+            if kind == "event" and ev.get("type") not in ("deal_over", "ready"):
+                return
+            if ev.get("deal", msg.get("deal")) == self.ready_deal:
+                return
+            self.ready_deal = ev.get("deal", msg.get("deal"))
         self.acted_on = msg["n"]
         self.actions += 1
         action["ref"] = self.actions
