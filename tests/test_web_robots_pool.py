@@ -157,3 +157,11 @@ def test_a_view_that_waited_out_its_budget_is_answered_by_the_heuristic_robot() 
         late, stood_in = _think("montecarlo", dumps_view(view), 5, 0.5, time.time() - 10)
         heuristic = answer(make_robot("heuristic"), view, random.Random(5))
         assert late == heuristic and stood_in
+
+
+def test_a_worker_solves_on_one_thread(pool: RobotPool) -> None:
+    """The pool has a worker per core: each worker's solves use one thread
+    (our core's default is every core), not cores x cores on the machine."""
+    from auctionwhist.solver import _core
+
+    assert pool._submit(_core.threads).result(timeout=60) == 1

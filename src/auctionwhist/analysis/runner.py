@@ -32,6 +32,7 @@ from ..cards import Deal, Seat
 from ..dealing import random_deal
 from ..errors import WhistError
 from ..runlog import append_row, open_log, read_rows
+from ..solver import solver_threads
 from ..solver.par import par
 from .analyse import dd_table
 from .settle import Bounds, representative, settle
@@ -222,7 +223,8 @@ def _local(
         for a, b in tasks:
             yield analyse_chunk(seed, a, b, codes, strains, figures)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    # A job per core: each solves on one thread (solver_threads).
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=solver_threads, initargs=(1,))
     try:
         futures = [
             pool.submit(analyse_chunk, seed, a, b, codes, strains, figures) for a, b in tasks

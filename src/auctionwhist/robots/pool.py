@@ -85,10 +85,10 @@ def _start_worker(parent: int) -> None:
     # watches for its parent to go (even before it got here), and goes too.
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     # One solver thread per worker: the pool has a worker per core, and DDS
-    # would otherwise start a thread per core in each of them.
-    from ..solver.dds import dds_threads
+    # and our core would otherwise start a thread per core in each of them.
+    from ..solver import solver_threads
 
-    dds_threads(1)
+    solver_threads(1)
 
 
 def _orphaned(parent: int) -> None:

@@ -17,6 +17,7 @@ from .api import (
     position_of_play,
     score_cards,
     solve_position,
+    solver_threads,
     trump_of,
 )
 
@@ -34,5 +35,6 @@ __all__ = [
     "position_of_play",
     "score_cards",
     "solve_position",
+    "solver_threads",
     "trump_of",
 ]

@@ -48,6 +48,7 @@ __all__ = [
     "position_of_play",
     "score_cards",
     "solve_position",
+    "solver_threads",
     "trump_of",
 ]
 
@@ -117,6 +118,18 @@ def dd_tricks(deal: Deal, strain: str, declarer: Seat, engine: Engine = "auto") 
     from ._impl import dd_tricks as impl
 
     return impl(deal, strain, declarer, engine)
+
+
+def solver_threads(n: int) -> None:
+    """Let one solve use at most ``n`` threads in this process, DDS's and
+    our core's alike (0: every core, the default). A process of a pool sized
+    to the cores (the robots' pool, a study's jobs) takes one: a thread per
+    core in each would put cores x cores threads on the machine."""
+    from . import _core
+    from .dds import dds_threads
+
+    dds_threads(n)
+    _core.set_threads(n)
 
 
 def dd_bound(deal: Deal, strain: str, declarer: Seat, tricks: int) -> tuple[int, int]:
