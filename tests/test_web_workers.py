@@ -427,9 +427,10 @@ def test_whist_serve_workers_starts_that_many_processes_on_one_port(
     )  # fmt: skip
     try:
         wait_until_up(port, proc, timeout=60)
-        kids = subprocess.run(["ps", "--ppid", str(proc.pid), "-o", "cmd="], check=True,
+        kids = subprocess.run(["ps", "-ww", "--ppid", str(proc.pid), "-o", "cmd="], check=True,
                               capture_output=True, text=True).stdout  # fmt: skip
-        assert kids.count("spawn_main") == 2, kids
+        # a worker per line (ps -ww: the whole command, whatever the width)
+        assert sum("multiprocessing.spawn" in line for line in kids.splitlines()) == 2, kids
         made = post(port, "/api/games", {"kind": "deal", "code": "auction", "humans": ["N"],
                                          "seed": 3})  # fmt: skip
         token = _tokens(made)["N"]
