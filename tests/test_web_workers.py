@@ -63,6 +63,30 @@ def _a_table(url: str) -> int:
     return table_id
 
 
+def test_the_events_a_commit_announced_are_read_in_one_query(tmp_path: Any) -> None:
+    """A process hearing a commit reads the new events of every table it
+    wrote at once (``Store.events_after``), each table after its own number,
+    as ``Store.events(after=)`` reads one."""
+    url = database_url(f"sqlite:///{tmp_path / 'e.sqlite3'}")
+    store = Store(url)
+    try:
+        with store.engine.begin() as c:
+            c.execute(insert(GameRow).values(id="g", kind="deal", code="daw", spec={},
+                                             director_token="d"))  # fmt: skip
+            c.execute(insert(TableRow).values([{"game_id": "g", "plan": {}}] * 3))
+            ids = list(c.execute(select(TableRow.id).order_by(TableRow.id)).scalars())
+        rows = [{"table_id": t, "n": n, "deal": 0, "type": "call_made", "data": {"n": n}}
+                for t in ids for n in range(1, 6)]  # fmt: skip
+        assert store.write(rows, set(), set()) == set()
+        after = {ids[0]: 2, ids[1]: 5, ids[2]: 0}
+        got = store.events_after(after)
+        assert got == {t: store.events(t, after=n) for t, n in after.items()}
+        assert [r.n for r in got[ids[0]]] == [3, 4, 5] and got[ids[1]] == []
+        assert store.events_after({}) == {}
+    finally:
+        store.close()
+
+
 def test_two_processes_racing_to_append_the_same_next_event_never_both_succeed(
     pg_url: str,  # noqa: F811
 ) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select, text, update
+from sqlalchemy import and_, func, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -150,6 +150,23 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(EventRow.n)).all()
         return [StoredEvent(r.n, r.deal, r.type, r.data) for r in rows]
+
+    def events_after(self, after: dict[int, int]) -> dict[int, list[StoredEvent]]:
+        """The stored events of several tables, each after its own number
+        (``{table: n}``), in one query: what another process's commit wrote
+        to the tables it announced."""
+        if not after:
+            return {}
+        query = select(EventRow.table_id, EventRow.n, EventRow.deal, EventRow.type,
+                       EventRow.data).where(
+            or_(*(and_(EventRow.table_id == t, EventRow.n > n) for t, n in after.items()))
+        )  # fmt: skip
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(EventRow.table_id, EventRow.n)).all()
+        out: dict[int, list[StoredEvent]] = {t: [] for t in after}
+        for r in rows:
+            out[r.table_id].append(StoredEvent(r.n, r.deal, r.type, r.data))
+        return out
 
     def add_game(self, row: GameRow, tables: list[TableRow], seats: list[SeatRow]) -> None:
         """Store a new game with its tables and links; a seat link (not a
