@@ -30,6 +30,7 @@ from auctionwhist.robots.view import ScoreContext, SeatView  # noqa: E402
 from auctionwhist.web import robots as web_robots  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
 from auctionwhist.web.bench import (  # noqa: E402
+    children,
     free_port,
     post,
     run_bench,
@@ -220,18 +221,6 @@ def test_the_workers_go_when_the_server_is_killed(tmp_path: Path) -> None:
     while any(alive(p) for p in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [p for p in workers if alive(p)]
-
-
-def children(pid: int) -> list[int]:
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.append(int(stat.parent.name))
-    return out
 
 
 def alive(pid: int) -> bool:

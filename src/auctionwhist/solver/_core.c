@@ -1419,22 +1419,35 @@ static int parse_start(PyObject *hands, int trump, int nullo, int leader, S *s) 
     return rc;
 }
 
+/* A position and an optional sixth argument, a limit in seconds (solve and
+ * score: give up after it); 0 if none. */
+static int parse_position_limit(PyObject *args, S *s, double *limit) {
+    *limit = 0;
+    if (PyTuple_GET_SIZE(args) != 6) return parse_position(args, s);
+    *limit = PyFloat_AsDouble(PyTuple_GET_ITEM(args, 5));
+    if (PyErr_Occurred()) return -1;
+    PyObject *five = PyTuple_GetSlice(args, 0, 5);
+    if (!five) return -1;
+    int bad = parse_position(five, s);
+    Py_DECREF(five);
+    return bad;
+}
+
+/* TimeoutError: the limit passed before the search had its `what` (a
+ * solve's result, a bound's answer). NULL. */
+static PyObject *timed_out(const char *what, double limit, long nodes) {
+    /* PyErr_Format has no %g: the message is formatted here */
+    char msg[96];
+    snprintf(msg, sizeof msg, "no %s within %.3g s (%ld nodes)", what, limit, nodes);
+    PyErr_SetString(PyExc_TimeoutError, msg);
+    return NULL;
+}
+
 static PyObject *core_solve_locked(PyObject *self, PyObject *args) {
     (void)self;
     S s;
     double limit = 0;
-    if (PyTuple_GET_SIZE(args) == 6) {
-        /* an optional sixth argument: give up after this many seconds */
-        limit = PyFloat_AsDouble(PyTuple_GET_ITEM(args, 5));
-        if (PyErr_Occurred()) return NULL;
-        PyObject *five = PyTuple_GetSlice(args, 0, 5);
-        if (!five) return NULL;
-        int bad = parse_position(five, &s);
-        Py_DECREF(five);
-        if (bad < 0) return NULL;
-    } else if (parse_position(args, &s) < 0) {
-        return NULL;
-    }
+    if (parse_position_limit(args, &s, &limit) < 0) return NULL;
     if (ensure_tt(s.nullo) < 0) return NULL;
     if (limit > 0) s.deadline = monotonic() + limit;
     unlock(&s);
@@ -1442,13 +1455,7 @@ static PyObject *core_solve_locked(PyObject *self, PyObject *args) {
     relock(&s);
     add_stats(&s.st);
     if (s.aborted == 2) return NULL;
-    if (v < 0) {
-        /* PyErr_Format has no %g: the message is formatted here */
-        char msg[96];
-        snprintf(msg, sizeof msg, "no result within %.3g s (%ld nodes)", limit, s.nodes);
-        PyErr_SetString(PyExc_TimeoutError, msg);
-        return NULL;
-    }
+    if (v < 0) return timed_out("result", limit, s.nodes);
     return Py_BuildValue("(il)", v, s.nodes);
 }
 
@@ -1456,18 +1463,7 @@ static PyObject *core_score_locked(PyObject *self, PyObject *args) {
     (void)self;
     S s;
     double limit = 0;
-    if (PyTuple_GET_SIZE(args) == 6) {
-        /* an optional sixth argument, as solve's: give up after this many seconds */
-        limit = PyFloat_AsDouble(PyTuple_GET_ITEM(args, 5));
-        if (PyErr_Occurred()) return NULL;
-        PyObject *five = PyTuple_GetSlice(args, 0, 5);
-        if (!five) return NULL;
-        int bad = parse_position(five, &s);
-        Py_DECREF(five);
-        if (bad < 0) return NULL;
-    } else if (parse_position(args, &s) < 0) {
-        return NULL;
-    }
+    if (parse_position_limit(args, &s, &limit) < 0) return NULL;
     if (ensure_tt(s.nullo) < 0) return NULL;
     if (limit > 0) s.deadline = monotonic() + limit;
     int turn = (s.leader + s.nplayed) & 3;
@@ -1506,12 +1502,7 @@ static PyObject *core_score_locked(PyObject *self, PyObject *args) {
     }
     relock(&s);
     add_stats(&s.st);
-    if (s.aborted == 1) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "no result within %.3g s (%ld nodes)", limit, s.nodes);
-        PyErr_SetString(PyExc_TimeoutError, msg);
-        return NULL;
-    }
+    if (s.aborted == 1) return timed_out("result", limit, s.nodes);
     if (s.aborted) return NULL;
     PyObject *out = PyDict_New();
     if (!out) return NULL;
@@ -1594,10 +1585,7 @@ static PyObject *core_bound_locked(PyObject *self, PyObject *args) {
         /* out of time: the search stored nothing after the deadline, so the
          * table stays sound and the next question (asked with more time)
          * builds on it */
-        char msg[96];
-        snprintf(msg, sizeof msg, "no answer within %.3g s (%ld nodes)", limit, s.nodes);
-        PyErr_SetString(PyExc_TimeoutError, msg);
-        return NULL;
+        return timed_out("answer", limit, s.nodes);
     }
     if (s.aborted) {
         tt_strain = -100; /* the next question starts afresh */

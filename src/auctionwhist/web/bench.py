@@ -31,7 +31,7 @@ from typing import Any
 
 import orjson
 
-__all__ = ["free_port", "run_bench", "server_process", "stop_server", "wait_until_up"]
+__all__ = ["children", "free_port", "run_bench", "server_process", "stop_server", "wait_until_up"]
 
 # The bench's clients (and the tests' served process) create every game from
 # one address: no limit on new games there (``web.app.GameLimit``).
@@ -516,17 +516,22 @@ def _first_to_act(code: str) -> str:
     return first.char
 
 
-def _children_cpu(pid: int) -> float:
-    """CPU time of the running children of process ``pid`` (Linux)."""
-    total = 0.0
+def children(pid: int) -> list[int]:
+    """The running children of process ``pid`` (Linux)."""
+    out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         if int(fields[1]) == pid:
-            total += _cpu_seconds(int(stat.parent.name))
-    return total
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _children_cpu(pid: int) -> float:
+    """CPU time of the running children of process ``pid`` (Linux)."""
+    return sum(_cpu_seconds(child) for child in children(pid))
 
 
 def _cpu_seconds(pid: int) -> float:
