@@ -265,7 +265,7 @@ def test_a_doubled_declaration_is_not_bid_again_higher_auction() -> None:
     """Issue 18: the robot rebid its own doubled suit higher. Hopson, "Doubling
     and Re-doubling": a shift may lead "to some other suit in which you will
     be defeated"; the doubled suit itself is not bid again."""
-    v = view_for("auction", "32.AQ65432.A2.32", ["1H", "pass", "pass", "double"])
+    v = view_for("auction", "32.AQ65432.AK.32", ["1H", "pass", "pass", "double"])
     choices = rules._our_choices(Situation(v))
     assert choices and all(b.denomination != "H" for _, b, _ in choices)
     assert not (isinstance(decide(v)[0].call, Bid) and decide(v)[0].call.denomination == "H")
@@ -292,6 +292,60 @@ def test_rule_best_declaration_never_bids_what_the_hands_should_not_make_auction
     v = view_for("auction", "Q5432.432.5432.2", ["1S", "pass", "4H"], seat=Seat.WEST)
     d, r = decide(v)
     assert d.call == Other.PASS and r is not None and r.name == "sit_tight"
+
+
+def test_no_jump_to_game_on_a_partner_heard_only_on_the_forced_spade_auction() -> None:
+    """Hopson, "The New Count": "no original bid is now given as an invitation,
+    but is simply intended as informatory"; every trick over six counts toward
+    game, bid or not (daw 9, Whist Club 4). Over the dealer's forced one spade
+    a strong hand bids one no-trump, not a game guessed at on partner's cards
+    (it jumped to 3NT before)."""
+    v = view_for("auction", "AKJT6.Q.AKT9.A96", ["1S", "pass"], seat=Seat.EAST, dealer=Seat.WEST)
+    assert ruled(v) == ("1NT", "best_declaration")
+    s = Situation(v)
+    assert rules._bid_bonus(s, Bid(3, "NT")) == 0.0
+    # partner's own declaration shown: the game reached together earns it
+    raised = view_for("daw", "A2.AKQJ32.A32.32", ["1H", "pass", "2H", "pass"])
+    assert rules._bid_bonus(Situation(raised), Bid(4, "H")) == rules._GAME_BID
+
+
+def test_no_trump_on_a_partner_who_has_shown_nothing_holds_three_quick_tricks_auction() -> None:
+    """Hopson, "The Dealer's Bid": the bid "should convey as nearly as possible
+    exact information"; over the forced spade, which "does not mean strength",
+    the third bidder's no-trump rests on his own hand (issue 18: 1NT on
+    J9.K542.K2.A9632 went down)."""
+    third = {"seat": Seat.WEST, "dealer": Seat.EAST}
+    weak = view_for("auction", "J9.K542.K2.A9632", ["1S", "pass"], **third)
+    assert ruled(weak)[0] != "1NT"
+    strong = view_for("auction", "AK7.985.96.A6542", ["1S", "pass"], **third)
+    assert ruled(strong) == ("1NT", "best_declaration")
+
+
+def test_a_strong_hand_takes_out_partners_no_trump_one_higher_royals() -> None:
+    """Hopson: two of a suit over partner's one no-trump is the weakness
+    take-out, and a bid "under no circumstances should ... give
+    misinformation"; a long suit in a hand that is not weak is bid at three."""
+    v = view_for("royals", "J65.KT6532.A87.T", ["1NT", "pass"], seat=Seat.EAST, dealer=Seat.WEST)
+    d, r = decide(v)
+    third = {"seat": Seat.WEST, "dealer": Seat.EAST}
+    assert str(d.call) == "3H" and r is rules.best_declaration
+    # a four-card suit is not taken out this way
+    four = view_for("auction", "T98.AK65.T52.KQ6", ["1NT", "pass"], **third)
+    assert ruled(four)[0] not in ("3H", "2H")
+
+
+def test_an_overcall_on_a_partner_unheard_needs_a_trick_to_spare_royals() -> None:
+    """Hopson, "The Second Bidder": bid over the dealer "if you are quite certain
+    that you can make two"; "The Fourth Bidder": over-bid an opponent "if you
+    can do so with safety" (issue 18: 2D on J54.K54.AKT75.T3 over 1H went five
+    down doubled)."""
+    v = view_for("royals", "J54.K54.AKT75.T3", ["1H"], seat=Seat.SOUTH, dealer=Seat.EAST)
+    s = Situation(v)
+    assert rules._safety(s, 2) == rules._COMPETING_SAFETY
+    assert ruled(v) == ("pass", "sit_tight")
+    # over partner's declaration the plain safety
+    own = view_for("royals", "J54.K54.AKT75.T3", ["1H", "pass"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert rules._safety(Situation(own), 2) == rules._SAFETY
 
 
 # -- Royalton ----------------------------------------------------------------------

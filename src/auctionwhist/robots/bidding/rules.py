@@ -248,6 +248,11 @@ def double_one_spade(s: Situation) -> Decision | None:
     return None
 
 
+# Hopson, "The Dealer's Bid": "two quick tricks with outside support" for a
+# suit; the no-trump one more (``one_no_trump``, ``_no_trump_hand``).
+_NO_TRUMP_QUICK = 3.0
+
+
 def _nt_hand(s: Situation, quick: float) -> bool:
     stops = sum(ev.stopped(s.hand, x) for x in range(4))
     return ev.balanced(s.hand) and stops >= 3 and s.quick >= s.shift(quick)
@@ -269,7 +274,7 @@ def one_no_trump(s: Situation) -> Decision | None:
         return None
     if s.last is not None and s.last[1].level > 1:
         return None
-    if not _nt_hand(s, 3.0):
+    if not _nt_hand(s, _NO_TRUMP_QUICK):
         return None
     their = s.last[1].denom.trump if s.last is not None else None
     if their is not None and not ev.stopped(s.hand, int(their)):
@@ -531,10 +536,22 @@ def _bid_bonus(s: Situation, bid: Bid) -> float:
     """What a game declared is worth beyond its score (the score pays the
     tricks whatever the contract): the adversaries must overbid a game to
     compete, and partner knows it is reached (Hopson, "Doubling and
-    Re-doubling": "two objects in bidding. One is to go game"). A slam
-    declared is worth no more: the counts pay it to the side that takes the
-    tricks, bid or not (daw 14-15, Whist Club 7-8)."""
-    return _GAME_BID if s.scores_game(bid, s.view.seat) else 0.0
+    Re-doubling": "two objects in bidding. One is to go game"). Only a game
+    the two hands reach together, partner having declared and shown his
+    hand: "no original bid is now given as an invitation, but is simply
+    intended as informatory" (Hopson, "The New Count"), and "this
+    over-bidding one's partner is purely informative, as all the bids in
+    Auction should be" ("The Third Bidder"). A jump to game on a partner
+    unheard, or heard only on the forced spade, is a guess at his hand
+    that the counts do not pay for: the contract made, every trick over six
+    counts toward game, bid or not (daw 9, Whist Club 4), so the informatory
+    bid loses nothing when the tricks are there, and the game guessed at
+    goes down when they are not.
+    A slam declared is worth no more: the counts pay it to the side that
+    takes the tricks, bid or not (daw 14-15, Whist Club 7-8)."""
+    if not s.partner_shown or not s.scores_game(bid, s.view.seat):
+        return 0.0
+    return _GAME_BID
 
 
 def _own_or_shown(s: Situation, key: str) -> bool:
@@ -548,6 +565,42 @@ def _own_or_shown(s: Situation, key: str) -> bool:
     t = int(trump)
     n = ev.length(s.hand, t)
     return n >= 5 or (n >= 4 and _biddable(s, t)) or (n >= 3 and s.partner_picture.lengths[t] >= 4)
+
+
+def _safety(s: Situation, level: int) -> float:
+    """Tricks beyond the contract the model must see before we declare it.
+    A slam, half a trick. Over an adversary's declaration with partner not
+    yet heard (silent, or only the forced spade), a whole trick: the two
+    hands' count rests on the model's share of partner's cards, and the
+    adversaries, having declared, hold the cards to double. Hopson, "The
+    Second Bidder": bid over the dealer "if you are quite certain that you
+    can make two"; "The Fourth Bidder": "it is generally well to over-bid
+    the declaration of an opponent if you can do so with safety, but it is
+    not sound Auction, as a rule, to over-bid solely for the purpose of
+    forcing your opponents to increase their contract"."""
+    if level >= 6:
+        return _SLAM_SAFETY
+    mine = s.view.bids_shown(s.view.seat)
+    if s.last is not None and not s.ours_standing and not s.partner_shown and not mine:
+        return _COMPETING_SAFETY
+    return _SAFETY
+
+
+def _no_trump_hand(s: Situation, key: str) -> bool:
+    """A no-trump declared while partner has shown nothing (a silent partner,
+    or the dealer's forced one spade, which "does not mean strength") rests
+    on this hand alone, so it holds the no-trump's quick tricks, three as
+    ``one_no_trump`` counts them: the bid "should convey as nearly as
+    possible exact information" (Hopson, "The Dealer's Bid"), and partner
+    will count on it ("his no-trump declaration indicates strong assistance
+    to your bid", "The Third Bidder"). Over partner's own declaration it is
+    the third bidder's informatory no-trump ("it is often advisable for the
+    third player to bid one no-trump over his partner's suit") and his
+    declaration counts for it. Shape is not asked: a strong hand with a long
+    suit of its own makes its no-trump as well."""
+    if DENOMINATIONS[key].trump is not None or s.partner_shown:
+        return True
+    return s.quick >= s.shift(_NO_TRUMP_QUICK)
 
 
 def _misinforms(s: Situation, bid: Bid) -> bool:
@@ -579,10 +632,15 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
         if key == s.weak_suit or DENOMINATIONS[key].nullo or key == doubled_ours:
             continue
         first = s.cheapest(key)
-        if first is None or not _own_or_shown(s, key):
+        if first is None or not _own_or_shown(s, key) or not _no_trump_hand(s, key):
             continue
         mean = s.side_tricks(key)
         levels = {first.level}
+        trump = DENOMINATIONS[key].trump
+        if _misinforms(s, first) and trump is not None and ev.length(s.hand, int(trump)) >= 5:
+            # the cheapest bid would be read as a weakness take-out: a long
+            # suit in a hand that is not weak is bid one higher (``_misinforms``)
+            levels.add(first.level + 1)
         game = s.game_level(key)
         if game is not None and game > first.level:
             levels.add(game)
@@ -593,7 +651,7 @@ def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
                 continue
             # "with judgment and conservatism, to avoid a loss of contract"
             # (Goodfellow): never a declaration the hands should not make
-            if mean < 6 + level + s.shift(_SLAM_SAFETY if level >= 6 else _SAFETY, 0.25):
+            if mean < 6 + level + s.shift(_safety(s, level), 0.25):
                 continue
             worth = s.expected(b, mean, side) + _bid_bonus(s, b) + s.honors_net(key)
             out.append((worth, b, mean))
@@ -645,6 +703,7 @@ _MARGIN = 15.0
 _MARGIN_OVER_PARTNER = 5.0
 # Tricks beyond the contract the model must see before we declare it.
 _SAFETY = 0.0
+_COMPETING_SAFETY = 1.0
 _GAME_BID = 15.0
 _SLAM_SAFETY = 0.5
 
