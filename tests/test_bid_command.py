@@ -78,13 +78,15 @@ def test_advice_credits_partner_per_his_calls() -> None:
 def test_the_score_reaches_the_robot() -> None:
     # East-West (West to call) have 22 below the line under the old count:
     # partner's one heart (8) gives them game, so West leaves him in it
-    # (Hopson, "Know the Score"); from love he bids on.
-    hand = "QJ3.AKJ983.A2.K5"
+    # (Hopson, "Know the Score"); from love he over-bids it with a no-trump
+    # ("The Third Bidder": "over-bid with a notrump or a stronger suit in
+    # which it will be easier to go game").
+    hand = "AQ3.2.AQJ32.KQ54"
     calls = ("--code", "auction", "--hand", hand, "--auction", "1S 1H pass")
     at_love = bid_json(*calls)
     with_score = bid_json(*calls, "--score", "0-22")
     assert at_love["seat"] == with_score["seat"] == "W"
-    assert str(at_love["call"]).endswith("H") and at_love["call"] != "1H"
+    assert at_love["call"] == "1NT"
     assert (with_score["call"], with_score["rule"]) == ("pass", "leave_partner")
 
 

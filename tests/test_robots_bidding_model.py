@@ -4,7 +4,7 @@ read by the rules, the explanations and the Monte Carlo sampler (issue 18)."""
 
 from __future__ import annotations
 
-from auctionwhist.calls import parse_call
+from auctionwhist.calls import Bid, Other, parse_call
 from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
 from auctionwhist.robots.bidding import COUNTS, ROYALTON, advise, decide, view_of_auction
@@ -107,9 +107,30 @@ def test_the_sampler_reads_the_model() -> None:
     )
     k = knowledge(view)
     assert k.promises[Seat.NORTH] == () and k.strength[Seat.NORTH] == (0, 40)
-    assert k.promises[Seat.EAST] == ((H, 4),) and k.strength[Seat.EAST][0] >= 9
+    # the second hand's one heart is his best declaration (eight high cards
+    # at least), not the dealer's "bid to make one" on two quick tricks
+    assert k.promises[Seat.EAST] == ((H, 4),) and k.strength[Seat.EAST][0] >= 8
     nt = view_of_auction(code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call("1NT")])
     assert knowledge(nt).strength[Seat.NORTH] == (12, 40)
+
+
+def test_a_first_bid_of_one_after_the_opening_is_read_as_made_daw() -> None:
+    """Issue 18, doubles that count tricks honestly: a third-hand 1D over the
+    forced spade is made by ``best_declaration``, on no quick-trick floor; it
+    was read as the dealer's "bid to make one" (2.5 quick tricks), and
+    partner doubled 4H counting them (it made eleven tricks)."""
+    code = find_code("daw")
+    pics = m.read_auction(
+        code,
+        Seat.EAST,
+        [(Seat.EAST, Bid(1, "S")), (Seat.SOUTH, Other.PASS), (Seat.WEST, Bid(1, "D"))],
+    )
+    assert pics[Seat.WEST].readings[-1].rule == "best_declaration"
+    assert pics[Seat.WEST].quick[0] == 0.0
+    # the dealer's own opening of one is still Hopson's two quick tricks and more
+    opening = m.read_auction(code, Seat.EAST, [(Seat.EAST, Bid(1, "D"))])
+    assert opening[Seat.EAST].readings[-1].rule == "one_of_a_suit"
+    assert opening[Seat.EAST].quick[0] == 2.5
 
 
 def test_a_rule_cites_the_chapter_for_the_seat() -> None:

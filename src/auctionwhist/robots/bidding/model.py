@@ -300,7 +300,12 @@ def convention(
     suit_bid = call.denom.trump is not None
     if position == 4 and first_round and dealer_nt and not partners and suit_bid:
         return "show_the_lead"
-    if first_round and not mine and not shown_partner and call.level == 1:
+    # Only the dealer's opening is Hopson's "bid to make one" on two quick
+    # tricks ("The Dealer's Bid"); a later first bid of one is the two hands'
+    # best declaration, made on no such floor, and read as it is made: a
+    # double counting partner's tricks must not count quick tricks his call
+    # never promised (issue 18, "doubles that count tricks honestly").
+    if not prior and call.level == 1:
         return "one_of_a_suit"
     return "best_declaration"
 

@@ -537,21 +537,24 @@ def _bid_bonus(s: Situation, bid: Bid) -> float:
     tricks whatever the contract): the adversaries must overbid a game to
     compete, and partner knows it is reached (Hopson, "Doubling and
     Re-doubling": "two objects in bidding. One is to go game"). Only a game
-    the two hands reach together, partner having declared and shown his
-    hand: "no original bid is now given as an invitation, but is simply
-    intended as informatory" (Hopson, "The New Count"), and "this
-    over-bidding one's partner is purely informative, as all the bids in
-    Auction should be" ("The Third Bidder"). A jump to game on a partner
-    unheard, or heard only on the forced spade, is a guess at his hand
-    that the counts do not pay for: the contract made, every trick over six
+    the two hands reach together, each having declared and shown his hand:
+    "no original bid is now given as an invitation, but is simply intended
+    as informatory" (Hopson, "The New Count"), and "this over-bidding one's
+    partner is purely informative, as all the bids in Auction should be"
+    ("The Third Bidder": over partner's one, "over-bid with a notrump or a
+    stronger suit in which it will be easier to go game", and "if his
+    partner holds to his original bid it is usually best to leave him with
+    it"). A jump to game on a partner unheard, heard only on the forced
+    spade, or not yet told of this hand, is a guess at the two hands that
+    the counts do not pay for: the contract made, every trick over six
     counts toward game, bid or not (daw 9, Whist Club 4), so the informatory
     bid loses nothing when the tricks are there, and the game guessed at
     goes down when they are not.
     A slam declared is worth no more: the counts pay it to the side that
     takes the tricks, bid or not (daw 14-15, Whist Club 7-8)."""
-    if not s.partner_shown or not s.scores_game(bid, s.view.seat):
+    if not s.partner_shown or not s.view.bids_shown(s.view.seat):
         return 0.0
-    return _GAME_BID
+    return _GAME_BID if s.scores_game(bid, s.view.seat) else 0.0
 
 
 def _own_or_shown(s: Situation, key: str) -> bool:
@@ -577,11 +580,15 @@ def _safety(s: Situation, level: int) -> float:
     can make two"; "The Fourth Bidder": "it is generally well to over-bid
     the declaration of an opponent if you can do so with safety, but it is
     not sound Auction, as a rule, to over-bid solely for the purpose of
-    forcing your opponents to increase their contract"."""
+    forcing your opponents to increase their contract". Not where this hand
+    has declared already, nor where partner has declared or doubled."""
     if level >= 6:
         return _SLAM_SAFETY
     mine = s.view.bids_shown(s.view.seat)
-    if s.last is not None and not s.ours_standing and not s.partner_shown and not mine:
+    # partner's double of one spade is made "in order to inform your partner"
+    # (Hopson, "The Second Bidder"): he has spoken
+    doubled = any(r.call is Other.DOUBLE for r in s.partner_picture.readings)
+    if s.last is not None and not (s.ours_standing or s.partner_shown or mine or doubled):
         return _COMPETING_SAFETY
     return _SAFETY
 
@@ -596,11 +603,13 @@ def _no_trump_hand(s: Situation, key: str) -> bool:
     to your bid", "The Third Bidder"). Over partner's own declaration it is
     the third bidder's informatory no-trump ("it is often advisable for the
     third player to bid one no-trump over his partner's suit") and his
-    declaration counts for it. Shape is not asked: a strong hand with a long
-    suit of its own makes its no-trump as well."""
+    declaration counts for it. Shape is not asked of a hand with the quick
+    tricks (a strong hand with a long suit of its own makes its no-trump as
+    well); an even hand with three suits protected may have half a trick
+    less ("if you have a no-trump bid, however weak", "The Dealer's Bid")."""
     if DENOMINATIONS[key].trump is not None or s.partner_shown:
         return True
-    return s.quick >= s.shift(_NO_TRUMP_QUICK)
+    return s.quick >= s.shift(_NO_TRUMP_QUICK) or _nt_hand(s, _NO_TRUMP_QUICK - 0.5)
 
 
 def _misinforms(s: Situation, bid: Bid) -> bool:
