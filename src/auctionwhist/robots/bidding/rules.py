@@ -572,10 +572,12 @@ def _own_or_shown(s: Situation, key: str) -> bool:
 
 def _safety(s: Situation, level: int) -> float:
     """Tricks beyond the contract the model must see before we declare it.
-    A slam, half a trick. Over an adversary's declaration with partner not
-    yet heard (silent, or only the forced spade), a whole trick: the two
-    hands' count rests on the model's share of partner's cards, and the
-    adversaries, having declared, hold the cards to double. Hopson, "The
+    A slam, half a trick. Over an adversary's declaration at two or more
+    with partner not yet heard (silent, or only the forced spade), a whole
+    trick (a bid of one risks little: "it is seldom advisable to double a
+    bid of one", "Doubling and Re-doubling"): the two hands' count rests on
+    the model's share of partner's cards, and the adversaries, having
+    declared, hold the cards to double. Hopson, "The
     Second Bidder": bid over the dealer "if you are quite certain that you
     can make two"; "The Fourth Bidder": "it is generally well to over-bid
     the declaration of an opponent if you can do so with safety, but it is
@@ -588,7 +590,11 @@ def _safety(s: Situation, level: int) -> float:
     # partner's double of one spade is made "in order to inform your partner"
     # (Hopson, "The Second Bidder"): he has spoken
     doubled = any(r.call is Other.DOUBLE for r in s.partner_picture.readings)
-    if s.last is not None and not (s.ours_standing or s.partner_shown or mine or doubled):
+    if (
+        level >= 2
+        and s.last is not None
+        and not (s.ours_standing or s.partner_shown or mine or doubled)
+    ):
         return _COMPETING_SAFETY
     return _SAFETY
 
