@@ -631,8 +631,9 @@ def _misinforms(s: Situation, bid: Bid) -> bool:
 
 def _our_choices(s: Situation) -> list[tuple[float, Bid, float]]:
     """Each declaration open to us worth weighing: (expected score, bid, the
-    side's tricks there), at the cheapest level, at game and at slam. A
-    contract the model sets by two tricks or more is valued doubled."""
+    side's tricks there), at the cheapest level (one higher too where the
+    cheapest would misinform), at game and at slam, valued undoubled; a
+    declaration the model does not see made (``_safety``) is not weighed."""
     side = s.view.seat.side
     out: list[tuple[float, Bid, float]] = []
     last = s.last
