@@ -129,7 +129,7 @@ def test_table_counters_show_reuse() -> None:
     """The transposition table answers most probes of an eight-card ending."""
     _core._stats()
     hands = random_ending(random.Random(6), 8)
-    _core.solve(hands, -1, True, 0, ())
+    _, nodes = _core.solve(hands, -1, True, 0, ())
     stats = _core._stats()
     assert stats["probes"] > 0
     assert stats["hits"] > stats["probes"] // 2
@@ -137,6 +137,11 @@ def test_table_counters_show_reuse() -> None:
     # later targets) without a scan of the chains
     assert 0 < stats["hot"] < stats["hits"]
     assert stats["entries"] > 1
+    # the nodes searched under cards that were tried before the one that made
+    # a cut-off: at the leads, by tricks left, each a part of the whole
+    assert len(stats["waste"]) == 4 and len(stats["waste_lead"]) == 14
+    assert all(0 <= w < nodes for w in stats["waste_lead"])
+    assert sum(stats["waste_lead"]) <= stats["waste"][0]
 
 
 @pytest.mark.parametrize(

@@ -168,7 +168,7 @@ static int opt_nullo_cuts = 1;
 /* counters for _stats(), one set a thread, added up when a call ends */
 typedef struct {
     long probes, hits, scanned, hot;
-    long nodes[4], cut[4], first[4], all[4], left[14];
+    long nodes[4], cut[4], first[4], all[4], waste[4], left[14], wl[14];
 } Stats;
 
 struct Shared;
@@ -193,6 +193,9 @@ typedef struct {
     struct Shared *sh; /* a parallel search's common state, or NULL */
     int root;          /* the target this thread's search started from */
     u32 jitter;        /* 0, or a seed that varies this thread's move order */
+    /* by tricks left and seat: the last nullo lead that made a cut-off was a
+     * cash (the side on lead took the trick on purpose), see order_moves */
+    uint8_t cashed[14][4];
 } S;
 
 /* A position at a trick start by relative ranks: per suit lane, bit i stands
@@ -712,6 +715,7 @@ static int nullo_settled(const S *s, u64 *rel) {
 typedef struct {
     int card;
     int score;
+    int cash; /* at a nullo lead: the adversaries can duck it (our side takes the trick) */
 } Move;
 
 /* The cards that part runs of equivalent cards: every card still held, and
@@ -744,13 +748,16 @@ static int gen_moves(const S *s, int turn, Move *mv) {
             int r = __builtin_ctz(reps);
             mv[n].card = su * 16 + r;
             mv[n].score = 0;
+            mv[n].cash = 0;
             n++;
         }
     }
     return n;
 }
 
-static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
+/* `slack`: at a lead, the tricks the side on lead may still take and reach
+ * its goal (nullo) */
+static void order_moves(const S *s, int turn, Move *mv, int n, int best, int slack) {
     int me = turn & 1;
     int nullo = s->nullo, trump = s->trump;
     if (s->nplayed == 0) {
@@ -787,7 +794,20 @@ static void order_moves(const S *s, int turn, Move *mv, int n, int best) {
                     sc = 45 + r;
                 else if (!opp)
                     sc = 10 - r; /* our side surely wins it */
-                else
+                else if (slack > 0 && (!o1 || (o1 & below)) && (!o2 || (o2 & below))) {
+                    /* the adversaries can duck: our side takes the trick,
+                     * which it can afford. Cashing a high card while the
+                     * side can afford it, and keeping the lead, is often what
+                     * makes the goal; as often an exit is. Which one made
+                     * the last cut-off here (tricks left, seat) decides:
+                     * cashes first then, the highest card of the shortest
+                     * suit first */
+                    mv[i].cash = 1;
+                    if (s->cashed[s->left][turn])
+                        sc = 70 + r - 3 * popc32(LANE(s->hand[turn], su));
+                    else
+                        sc = 30 - r - 2 * popc32(opp & below);
+                } else
                     sc = 30 - r - 2 * popc32(opp & below);
             }
             mv[i].score = sc;
@@ -1198,15 +1218,28 @@ static int search(S *s, int target, u64 *rel) {
     }
     Move mv[13];
     int n = gen_moves(s, turn, mv);
-    order_moves(s, turn, mv, n, best);
+    order_moves(s, turn, mv, n, best,
+                s->nplayed ? 0 : (turn & 1) == 0 ? target - 1 : s->left - target);
     /* the bound so far: the maxer fails by the best of his tries, the other
      * side by the worst of its */
     int result = maxer ? 0 : s->left, cut = -1;
     u64 acc = 0, r1 = 0;
+    long nodes0 = s->nodes;
     for (int i = 0; i < n; i++) {
+        long before = s->nodes;
         int r = play_and_search(s, mv[i].card, turn, target, &r1);
         if (s->aborted) return 0;
-        if (maxer ? r >= target : r < target) { result = r; cut = mv[i].card; acc = r1; break; }
+        if (maxer ? r >= target : r < target) {
+            result = r;
+            cut = mv[i].card;
+            acc = r1;
+            s->st.waste[s->nplayed] += before - nodes0;
+            if (s->nplayed == 0) {
+                s->st.wl[s->left] += before - nodes0;
+                s->cashed[s->left][turn] = mv[i].cash;
+            }
+            break;
+        }
         if (maxer ? r > result : r < result) result = r;
         acc |= r1;
     }
@@ -1629,16 +1662,28 @@ static PyObject *four(const long *v) { return Py_BuildValue("(llll)", v[0], v[1]
 static PyObject *core_stats(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    PyObject *left = PyTuple_New(14);
-    if (!left) return NULL;
-    for (int i = 0; i < 14; i++) PyTuple_SET_ITEM(left, i, PyLong_FromLong(totals.left[i]));
-    /* "nodes", "cut", "first" (the first card tried made the cut) and "all"
-     * (every card tried) by place in the trick; "left": nodes by tricks left */
+    PyObject *left = PyTuple_New(14), *wl = PyTuple_New(14);
+    if (!left || !wl) {
+        Py_XDECREF(left);
+        Py_XDECREF(wl);
+        return NULL;
+    }
+    for (int i = 0; i < 14; i++) {
+        PyTuple_SET_ITEM(left, i, PyLong_FromLong(totals.left[i]));
+        PyTuple_SET_ITEM(wl, i, PyLong_FromLong(totals.wl[i]));
+    }
+    /* "nodes", "cut", "first" (the first card tried made the cut), "all"
+     * (every card tried) and "waste" (nodes searched under the cards tried
+     * before the one that made a cut-off) by place in the trick; "left":
+     * nodes by tricks left; "waste_lead": the leads' waste by tricks left
+     * (the nodes at one count of tricks left are disjoint, so each is a part
+     * of the total) */
     PyObject *r = Py_BuildValue(
-        "{s:l,s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes",
+        "{s:l,s:l,s:l,s:l,s:l,s:k,s:N,s:N,s:N,s:N,s:N,s:N,s:N}", "clears", tt_clears, "probes",
         totals.probes, "hot", totals.hot, "hits", totals.hits, "scanned", totals.scanned,
         "entries", (unsigned long)entries_used, "nodes", four(totals.nodes), "cut",
-        four(totals.cut), "first", four(totals.first), "all", four(totals.all), "left", left);
+        four(totals.cut), "first", four(totals.first), "all", four(totals.all), "waste",
+        four(totals.waste), "left", left, "waste_lead", wl);
     memset(&totals, 0, sizeof totals);
     tt_clears = 0;
     return r;
