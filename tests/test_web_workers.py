@@ -260,6 +260,48 @@ def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
         two.close()
 
 
+def test_a_next_set_asked_for_on_two_processes_at_once_is_made_once(
+    pg_url: str,  # noqa: F811
+) -> None:
+    """Issue 21: a table for friends is over; two of its people ask for the
+    next set at the same moment, each on another process. One match is
+    made, and both are seated at it (``Store.one_at_a_time``)."""
+    from auctionwhist.web.pages import spec_from_form
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    try:
+        spec, _ = spec_from_form({"start": "friends", "code": "daw", "trays": "1", "seed": "5"})
+        made = one.create_game(spec)
+        links = {p: link.rsplit("/", 1)[-1] for p, link in made["players"].items()}
+        assert two.has_seat(links["b.1"])
+        for svc in (one, two):
+            svc.games[made["game"]].row.finished = True  # as if every tray were played
+        barrier = threading.Barrier(2)
+        got: dict[str, Any] = {}
+
+        def ask(svc: Service, player: str) -> None:
+            barrier.wait()
+            got[player] = svc.next_set(links[player])
+
+        threads = [threading.Thread(target=ask, args=x) for x in ((one, "a.1"), (two, "b.1"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert got["a.1"]["game"] == got["b.1"]["game"]
+        assert one.store.follower(made["game"]) == got["a.1"]["game"]
+        nxt = got["a.1"]["game"]
+        assert len([g for g in one.store.load().games if g.spec.get("follows")]) == 1
+        for svc, player in ((one, "a.1"), (two, "b.1")):
+            seat = got[player]["seat"].rsplit("/", 1)[-1]
+            assert svc.seat_row(seat).player == player and svc.seat_row(seat).game_id == nxt
+    finally:
+        one.close()
+        two.close()
+
+
 def _drain_queue(conn: Conn) -> list[Any]:
     out = []
     while not conn.queue.empty():

@@ -51,7 +51,7 @@ from .results import CardRow, Outcome
 from .review import REVIEW_BUDGET, solve_review
 from .robots import THINK_LIMIT, Robots, Thought, robot_due
 from .seats import Ack, Conn, GameOver, Intent, Message, Moved, Msg, Named, Observer, Seats
-from .store import Loaded, Store, records_of
+from .store import NEXT_SET, Loaded, Store, records_of
 from .views import SEATS
 
 __all__ = ["Conn", "LiveGame", "LiveTable", "Msg", "Service", "WebError"]
@@ -375,11 +375,16 @@ class Service:
             )
         if not game.row.finished:
             raise WebError(409, "not_now", "the next set follows when every tray is played")
-        nxt = next((g for g in self.games.values() if g.row.spec.get("follows") == game.row.id),
-                   None)  # fmt: skip
-        if nxt is None:
-            made = self.create_game(games.next_set_spec(game.row.spec), follows=game.row.id)
-            nxt = self.games[made["game"]]
+        # One process at a time (``shared``): two of its people asking on two
+        # processes at once would otherwise make two next sets.
+        with self.store.one_at_a_time(NEXT_SET, game.row.id):
+            nxt = next((g for g in self.games.values() if g.row.spec.get("follows") == game.row.id),
+                       None)  # fmt: skip
+            if nxt is None and self.shared:
+                nxt = self.load_game(self.store.follower(game.row.id))  # made by another
+            if nxt is None:
+                made = self.create_game(games.next_set_spec(game.row.spec), follows=game.row.id)
+                nxt = self.games[made["game"]]
         link = next(t for t, r in self.seat_tokens.items()
                     if r.game_id == nxt.row.id and r.player == sr.player)  # fmt: skip
         return {"game": nxt.row.id, "seat": f"/t/{link}"}

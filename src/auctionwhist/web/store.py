@@ -9,7 +9,8 @@ server's own events between them; ``records_of`` replays the first kind.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -27,6 +28,7 @@ from .live import Item
 
 __all__ = [
     "CHANNEL",
+    "NEXT_SET",
     "RECORD_TYPES",
     "Loaded",
     "Store",
@@ -44,6 +46,8 @@ CHANNEL = "whist_events"
 # NOTIFY's payload is at most 8000 bytes: a long commit is told in parts.
 _PAYLOAD = 7000
 _dumps, _NON_STR_KEYS = orjson.dumps, orjson.OPT_NON_STR_KEYS
+# An advisory lock's first key: a game's next set is made by one process.
+NEXT_SET = 0x5769
 
 
 class StoredEvent(NamedTuple):
@@ -171,6 +175,31 @@ class Store:
             out[r.table_id].append(StoredEvent(r.n, r.deal, r.type, r.data))
         return out
 
+    def follower(self, game_id: str) -> str | None:
+        """The game that follows ``game_id`` (its next set), if one was made."""
+        query = select(GameRow.id).where(GameRow.spec["follows"].as_string() == game_id)
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(query).scalar()
+        return found
+
+    @contextmanager
+    def one_at_a_time(self, key: int, name: str) -> Iterator[None]:
+        """Hold the advisory lock (``key``, ``name``) while the block runs
+        (``shared``: the processes on the database take turns; otherwise
+        there is no other process). It is waited for in the event loop: it
+        is held only while a game is looked for and made."""
+        if not self.shared:
+            yield
+            return
+        with self.engine.connect() as conn:
+            lock = {"k": key, "name": name}
+            conn.execute(text("SELECT pg_advisory_lock(:k, hashtext(:name))"), lock)
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k, hashtext(:name))"), lock)
+                conn.commit()
+
     def add_game(self, row: GameRow, tables: list[TableRow], seats: list[SeatRow]) -> None:
         """Store a new game with its tables and links; a seat link (not a
         match player's) belongs to the first table."""
@@ -270,9 +299,13 @@ class Store:
         if chunk:
             payloads.append((head + b",".join(chunk) + b"]}").decode())
         if payloads:
+            # Each payload a parameter of its own: as an array, psycopg would
+            # escape every quote of the JSON (a regex substitution each),
+            # which cost more than the rest of the note together.
+            calls = ", ".join(f"pg_notify(:channel, :p{i})" for i in range(len(payloads)))
             conn.execute(
-                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) p"),
-                {"channel": CHANNEL, "payloads": payloads},
+                text(f"SELECT {calls}"),
+                {"channel": CHANNEL, **{f"p{i}": p for i, p in enumerate(payloads)}},
             )
 
     def newest(self, tables: list[int]) -> dict[int, int]:
