@@ -260,6 +260,75 @@ def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
         two.close()
 
 
+def test_a_next_deal_heard_is_dealt_from_its_note_not_replayed_from_the_database(
+    pg_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21: a series' deal is played on one process and the four ask
+    for the next; the other process, hearing the notes, deals the next deal
+    from its note as the writer dealt it, reading nothing back, and its
+    table is the writer's: every event, the first deal's score kept."""
+    import psycopg
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN whist_events")
+    reads: list[str] = []
+    for name in ("events", "events_after"):
+        real = getattr(two.store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            reads.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(two.store, name, counted)
+
+    def hear() -> None:
+        for note in listener.notifies(timeout=0.3):
+            two.club.heard_payload(note.payload)  # type: ignore[union-attr]
+
+    async def run() -> None:
+        made = one.create_game({"kind": "deal", "code": "auction", "series": True,
+                                "humans": ["N", "E", "S", "W"], "seed": 8})  # fmt: skip
+        tokens = _tokens(made)
+        assert two.has_seat(tokens["E"])
+        hear()
+        lt1 = next(iter(one.tables.values()))
+        lt2 = two.tables[lt1.id]
+        rng = random.Random(3)
+        for _ in range(200):
+            states = [one.catch_up(tok, None)[0] for tok in tokens.values()]
+            if states[0]["phase"] == "done":
+                break
+            tok, state = next((t, st) for t, st in zip(tokens.values(), states, strict=True)
+                              if st["my_turn"])  # fmt: skip
+            one.submit(Conn(tok), choose(state, rng) or {})
+            one.seats.flush()
+            hear()
+        assert lt2.n == lt1.n and lt2.scores and lt2.deal_index == 0
+        reads.clear()
+        for tok in tokens.values():
+            one.submit(Conn(tok), {"type": "next"})
+        one.seats.flush()
+        hear()
+        assert lt1.deal_index == 1 and lt2.deal_index == 1
+        assert reads == []  # the next deal came in the note
+        assert lt2.n == lt1.n and lt2.ready == lt1.ready == set()
+        assert lt2.table is not None and lt1.table is not None
+        assert lt2.table.events == lt1.table.events
+        assert [d for d, _s, _t in lt2.scores] == [0]
+        assert two.catch_up(tokens["E"], None)[0] == one.catch_up(tokens["E"], None)[0]
+
+    try:
+        asyncio.run(run())
+    finally:
+        listener.close()
+        one.close()
+        two.close()
+
+
 def test_a_next_set_asked_for_on_two_processes_at_once_is_made_once(
     pg_url: str,  # noqa: F811
 ) -> None:
