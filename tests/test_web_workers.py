@@ -178,6 +178,199 @@ def test_a_conflicting_intention_is_decided_again_against_the_table_as_stored(
         two.close()
 
 
+def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
+    pg_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21: a process hears another's commit with its events in the
+    note (``Store._notify``) and applies them without reading the database;
+    it reads them back only when a gap shows a note was missed, or when a
+    commit's events did not fit in a note. Either way its table and its
+    seat's messages are the writer's, every event once, in order."""
+    import psycopg
+
+    from auctionwhist.web import store as store_module
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN whist_events")
+    reads: list[str] = []
+    for name in ("events", "events_after"):
+        real = getattr(two.store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            reads.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(two.store, name, counted)
+
+    def notes() -> list[str]:
+        return [n.payload for n in listener.notifies(timeout=0.3)]
+
+    async def run() -> None:
+        made = one.create_game({"kind": "deal", "code": "auction",
+                                "humans": ["N", "E", "S", "W"], "seed": 4})  # fmt: skip
+        tokens = _tokens(made)
+        assert two.has_seat(tokens["E"])
+        east = Conn(tokens["E"])
+        two.subscribe(east)
+        lt1 = next(iter(one.tables.values()))
+        lt2 = two.tables[lt1.id]
+        rng = random.Random(6)
+
+        def act() -> list[str]:
+            for tok in tokens.values():
+                state = one.catch_up(tok, None)[0]
+                if state["my_turn"]:
+                    one.submit(Conn(tok), choose(state, rng) or {})
+                    one.seats.flush()
+                    return notes()
+            raise AssertionError("nobody to act")
+
+        for note in notes():  # the first deal's, heard before or after the load
+            two.club.heard_payload(note)
+        reads.clear()
+        for note in act():
+            two.club.heard_payload(note)
+        assert reads == [] and lt2.n == lt1.n  # the events came in the note
+        act()  # a note missed
+        for note in act():
+            two.club.heard_payload(note)
+        assert reads == ["events_after"] and lt2.n == lt1.n  # the gap read back
+        monkeypatch.setattr(store_module, "_PAYLOAD", 10)
+        told = act()
+        parts = [p for note in told for p in json.loads(note.partition(" ")[2])["events"]]
+        assert parts and all(p[3] is None for p in parts)  # too long: the number alone
+        reads.clear()
+        for note in told:
+            two.club.heard_payload(note)
+        assert reads == ["events_after"] and lt2.n == lt1.n
+        assert lt2.table is not None and lt1.table is not None
+        assert lt2.table.events == lt1.table.events
+        sent = [m["n"] for m in _drain_queue(east) if m.get("type") == "event"]
+        assert sent == list(range(sent[0], lt1.n + 1))  # each once, in order
+
+    try:
+        asyncio.run(run())
+    finally:
+        listener.close()
+        one.close()
+        two.close()
+
+
+def test_a_next_deal_heard_is_dealt_from_its_note_not_replayed_from_the_database(
+    pg_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21: a series' deal is played on one process and the four ask
+    for the next; the other process, hearing the notes, deals the next deal
+    from its note as the writer dealt it, reading nothing back, and its
+    table is the writer's: every event, the first deal's score kept."""
+    import psycopg
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN whist_events")
+    reads: list[str] = []
+    for name in ("events", "events_after"):
+        real = getattr(two.store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            reads.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(two.store, name, counted)
+
+    def hear() -> None:
+        for note in listener.notifies(timeout=0.3):
+            two.club.heard_payload(note.payload)  # type: ignore[union-attr]
+
+    async def run() -> None:
+        made = one.create_game({"kind": "deal", "code": "auction", "series": True,
+                                "humans": ["N", "E", "S", "W"], "seed": 8})  # fmt: skip
+        tokens = _tokens(made)
+        assert two.has_seat(tokens["E"])
+        hear()
+        lt1 = next(iter(one.tables.values()))
+        lt2 = two.tables[lt1.id]
+        rng = random.Random(3)
+        for _ in range(200):
+            states = [one.catch_up(tok, None)[0] for tok in tokens.values()]
+            if states[0]["phase"] == "done":
+                break
+            tok, state = next((t, st) for t, st in zip(tokens.values(), states, strict=True)
+                              if st["my_turn"])  # fmt: skip
+            one.submit(Conn(tok), choose(state, rng) or {})
+            one.seats.flush()
+            hear()
+        assert lt2.n == lt1.n and lt2.scores and lt2.deal_index == 0
+        reads.clear()
+        for tok in tokens.values():
+            one.submit(Conn(tok), {"type": "next"})
+        one.seats.flush()
+        hear()
+        assert lt1.deal_index == 1 and lt2.deal_index == 1
+        assert reads == []  # the next deal came in the note
+        assert lt2.n == lt1.n and lt2.ready == lt1.ready == set()
+        assert lt2.table is not None and lt1.table is not None
+        assert lt2.table.events == lt1.table.events
+        assert [d for d, _s, _t in lt2.scores] == [0]
+        assert two.catch_up(tokens["E"], None)[0] == one.catch_up(tokens["E"], None)[0]
+
+    try:
+        asyncio.run(run())
+    finally:
+        listener.close()
+        one.close()
+        two.close()
+
+
+def test_a_next_set_asked_for_on_two_processes_at_once_is_made_once(
+    pg_url: str,  # noqa: F811
+) -> None:
+    """Issue 21: a table for friends is over; two of its people ask for the
+    next set at the same moment, each on another process. One match is
+    made, and both are seated at it (``Store.one_at_a_time``)."""
+    from auctionwhist.web.pages import spec_from_form
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    try:
+        spec, _ = spec_from_form({"start": "friends", "code": "daw", "trays": "1", "seed": "5"})
+        made = one.create_game(spec)
+        links = {p: link.rsplit("/", 1)[-1] for p, link in made["players"].items()}
+        assert two.has_seat(links["b.1"])
+        for svc in (one, two):
+            svc.games[made["game"]].row.finished = True  # as if every tray were played
+        barrier = threading.Barrier(2)
+        got: dict[str, Any] = {}
+
+        def ask(svc: Service, player: str) -> None:
+            barrier.wait()
+            got[player] = svc.next_set(links[player])
+
+        threads = [threading.Thread(target=ask, args=x) for x in ((one, "a.1"), (two, "b.1"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert got["a.1"]["game"] == got["b.1"]["game"]
+        assert one.store.follower(made["game"]) == got["a.1"]["game"]
+        nxt = got["a.1"]["game"]
+        assert len([g for g in one.store.load().games if g.spec.get("follows")]) == 1
+        for svc, player in ((one, "a.1"), (two, "b.1")):
+            seat = got[player]["seat"].rsplit("/", 1)[-1]
+            assert svc.seat_row(seat).player == player and svc.seat_row(seat).game_id == nxt
+    finally:
+        one.close()
+        two.close()
+
+
 def _drain_queue(conn: Conn) -> list[Any]:
     out = []
     while not conn.queue.empty():
@@ -430,6 +623,62 @@ def test_a_worker_killed_mid_deal_loses_nothing_its_seats_go_on_at_the_other(
         assert stored[-1].type == "deal_over"
     finally:
         store.close()
+
+
+def _put(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"}, method="PUT",
+    )  # fmt: skip
+    with urllib.request.urlopen(req, timeout=10) as r:
+        out: dict[str, Any] = json.loads(r.read())
+    return out
+
+
+def test_a_rename_and_the_results_published_on_one_worker_show_on_the_other(
+    workers: list[tuple[int, subprocess.Popen[bytes]]],
+) -> None:
+    """Issue 21: what is not an event reaches the other worker too. North
+    (on worker A) takes a name: South, on worker B, is told at once, and B's
+    pages and state name him, without a restart. The deal played, the
+    director publishes on A: B's state links the results."""
+    (a, _pa), (b, _pb) = workers
+    made = post(a, "/api/games", {"kind": "deal", "code": "auction", "humans": ["N", "S"],
+                                  "seed": 9})  # fmt: skip
+    director = made["director"].rsplit("/", 1)[-1]
+    tokens = _tokens(made)
+
+    async def run() -> None:
+        north, south = Client(a, tokens["N"]), Client(b, tokens["S"])
+        for c in (north, south):
+            await c.connect()
+        await _agreed([north, south])
+        start = len(south.got)
+        got = await asyncio.to_thread(_put, a, f"/api/seat/{tokens['N']}/name",
+                                      {"name": "Mrs. Wilmot"})  # fmt: skip
+        assert got == {"seat": "N", "name": "Mrs. Wilmot"}
+        named = await south.wait_for(lambda m: m.get("type") == "named", start, timeout=5)
+        assert named["seat"] == "N" and named["name"] == "Mrs. Wilmot"
+        assert (await south.state())["seats"]["N"]["name"] == "Mrs. Wilmot"
+        info = await asyncio.to_thread(_get, b, f"/api/seat/{tokens['N']}")
+        assert info["name"] == "Mrs. Wilmot"
+        view = await asyncio.to_thread(_get, b, f"/api/director/{director}")
+        assert "Mrs. Wilmot" in json.dumps(view["tables"][0])
+
+        end = await _play([north, south], random.Random(4), 200)
+        assert end["phase"] == "done" and end["results"] is None
+        out = await asyncio.to_thread(post, a, f"/api/director/{director}/publish", {})
+        assert out["published"] is True
+        limit = time.monotonic() + 5
+        while (await south.state())["results"] is None:
+            assert time.monotonic() < limit, "worker B never heard the results published"
+            await asyncio.sleep(0.05)
+        view = await asyncio.to_thread(_get, b, f"/api/director/{director}")
+        assert view["published"] is True
+        for c in (north, south):
+            await c.close()
+
+    asyncio.run(run())
 
 
 def test_whist_serve_workers_starts_that_many_processes_on_one_port(

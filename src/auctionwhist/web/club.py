@@ -6,19 +6,21 @@ events are appended under the database's key (table, number): of two
 processes deciding event 57, one writes it and the other is told of a
 conflict (``Store.write``); it rebuilds the table from the database and
 decides its person's intention again (``Club.conflicted``). Each commit is
-announced on a channel (LISTEN/NOTIFY) and every other process reads the new
-events, applies them and sends them to the seats connected to it
-(``Club.heard``). A table's robots are driven by the one process holding the
-table's advisory lock; when a process dies its locks go with its
-connection and another takes the table over (``Club.sweep``).
+announced on a channel (LISTEN/NOTIFY) with its events, and every other
+process applies them and sends them to the seats connected to it
+(``Club.heard_events``); a rename or a game published is announced too.
+A table's robots are driven by the one process holding the table's
+advisory lock; when a process dies its locks go with its connection and
+another takes the table over (``Club.sweep``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import text
 
 from ..cards import Seat
@@ -150,24 +152,42 @@ class Club:
                 await asyncio.sleep(1)
 
     def heard_payload(self, payload: str) -> None:
-        """A commit announced: ``"<worker> <table>:<n>[!] ..."``, ``!`` for a
-        table that finished (``Store.write``)."""
-        worker, _sep, rest = payload.partition(" ")
+        """A note on ``CHANNEL``: ``"<worker> <JSON>"`` (``Store._send``),
+        this process's own skipped unread."""
+        worker, _sep, body = payload.partition(" ")
         if worker == self.store.worker:
             return
-        heard = []
-        for part in rest.split():
-            table, _c, n = part.partition(":")
-            heard.append((int(table), int(n.rstrip("!")), n.endswith("!")))
-        # The new events of every table the commit wrote, read in one query:
-        # a query a table was most of what hearing another process cost.
+        note = orjson.loads(body)
+        if "events" in note:
+            self.heard_events(note["events"])
+        for token, name in note.get("named", ()):
+            self.service.named(token, name)
+        for game_id in note.get("published", ()):
+            game = self.service.games.get(game_id)
+            if game is not None:
+                game.row.published = True
+
+    def heard_events(self, told: list[list[Any]]) -> None:
+        """A commit's tables, each ``[table, newest, finished, events]``
+        (``Store._notify``). The events come in the note; they are read from
+        the database only when they did not fit (``None``) or when a gap
+        before them shows a note was missed (every such table in one query)."""
         svc = self.service
-        behind = {t: lt.n for t, n, _f in heard
-                  if (lt := svc.tables.get(t)) is not None and n > lt.n
-                  and not svc.seats.pending(t)}  # fmt: skip
-        rows = self.store.events_after(behind)
-        for table_id, newest, finished in heard:
-            self.heard_table(table_id, newest, finished, rows.get(table_id))
+        rows: dict[int, list[StoredEvent]] = {}
+        behind: dict[int, int] = {}
+        for t, newest, _f, evs in told:
+            lt = svc.tables.get(t)
+            if lt is None or newest <= lt.n or svc.seats.pending(t):
+                continue
+            new = None if evs is None else [StoredEvent(*e) for e in evs if e[0] > lt.n]
+            if new and new[0].n == lt.n + 1:
+                rows[t] = new
+            else:
+                behind[t] = lt.n
+        if behind:
+            rows.update(self.store.events_after(behind))
+        for t, newest, finished, _evs in told:
+            self.heard_table(t, newest, finished, rows.get(t))
 
     def heard_table(
         self, table_id: int, n: int, finished: bool, rows: list[StoredEvent] | None = None
@@ -192,13 +212,23 @@ class Club:
             svc._kick(lt)
 
     def catch_up_all(self) -> None:
-        """Every unfinished table against the database's newest events."""
+        """Every unfinished table against the database's newest events, and
+        every link's name and game's results as stored: what was written
+        while this process did not listen."""
         svc = self.service
         newest = self.store.newest([lt.id for lt in svc.tables.values() if not lt.finished])
         for t, n in newest.items():
             lt = svc.tables.get(t)
             if lt is not None and n > lt.n and not svc.seats.pending(t):
                 self.catch_up(lt)
+        for token, name in self.store.names().items():
+            sr = svc.seat_tokens.get(token)
+            if sr is not None and sr.name != name:
+                svc.named(token, name)
+        for game_id in self.store.published_games():
+            game = svc.games.get(game_id)
+            if game is not None:
+                game.row.published = True
 
     def catch_up(
         self, lt: LiveTable, sent: int | None = None, rows: list[StoredEvent] | None = None

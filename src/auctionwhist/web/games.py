@@ -313,25 +313,45 @@ def reload(lt: LiveTable, rows: list[StoredEvent]) -> None:
     replay(lt, rows)
 
 
-# The events ``extend`` applies to the deal in progress; any other (a new
-# deal, an undo, a director's entry) has the table rebuilt (``reload``).
+# The events ``extend`` applies to the deal in progress (and the next deal,
+# which it deals); any other (an undo, a director's entry) has the table
+# rebuilt (``reload``).
 _EXTENDS = frozenset(("dummy", "face_up", "penalty", "deal_over", "ready"))
 
 
 def extend(game: LiveGame, lt: LiveTable, rows: list[StoredEvent]) -> bool:
-    """Apply to the deal in progress the events after ``lt.n`` that another
-    process wrote, as ``replay`` would; False (nothing done) if they need the
-    table rebuilt."""
-    t = lt.table
-    if t is None or not rows or rows[0].n != lt.n + 1:
+    """Apply the events after ``lt.n`` that another process wrote, as
+    ``replay`` would: to the deal in progress and, once it is over, to the
+    next deal they deal; False (nothing done) if they need the table
+    rebuilt."""
+    if not rows or rows[0].n != lt.n + 1:
         return False
+    deal, has_table = lt.deal_index, lt.table is not None
+    over = not has_table or any(d == deal for d, _s, _t in lt.scores)
     for r in rows:
-        if r.deal != lt.deal_index or r.type == "dealt":
+        if r.type == "dealt":  # the next deal, once the one before is over
+            if not over or r.deal != deal + 1:
+                return False
+            deal, over, has_table = r.deal, False, True
+            continue
+        if r.deal != deal or not has_table:
             return False
         if r.type not in _EXTENDS and r.type not in RECORD_TYPES:
             return False
+        over = over or r.type == "deal_over"
     for n, d, kind, data in rows:
         lt.n = n
+        if kind == "dealt":
+            # As ``new_deal`` dealt it, from its record: the deals before are
+            # not replayed (the table's whole log, read back, was what a next
+            # deal cost a process that heard it).
+            lt.deal_index, lt.started = d, True
+            lt.table = Table.from_events(records_of([(kind, data)]))
+            lt.dummy_shown, lt.face_up, lt.face_up_law = False, {}, {}
+            lt.penalty_n, lt.ready = -1, set()
+            continue
+        t = lt.table
+        assert t is not None
         if kind in RECORD_TYPES:
             t.act(jsonlog.event_from_json({"type": kind, **data_of(data)}))
         elif kind == "dummy":
@@ -348,6 +368,8 @@ def extend(game: LiveGame, lt: LiveTable, rows: list[StoredEvent]) -> bool:
             if lt.rubber is not None and sc is not None and not sc.void:
                 with contextlib.suppress(ScoringError):
                     lt.rubber.add(sc)
+    t = lt.table
+    assert t is not None
     lt.face_up = face_up(t)
     if t.pending is None:
         lt.penalty_n = -1

@@ -51,7 +51,7 @@ from .results import CardRow, Outcome
 from .review import REVIEW_BUDGET, solve_review
 from .robots import THINK_LIMIT, Robots, Thought, robot_due
 from .seats import Ack, Conn, GameOver, Intent, Message, Moved, Msg, Named, Observer, Seats
-from .store import Loaded, Store, records_of
+from .store import NEXT_SET, Loaded, Store, records_of
 from .views import SEATS
 
 __all__ = ["Conn", "LiveGame", "LiveTable", "Msg", "Service", "WebError"]
@@ -328,25 +328,28 @@ class Service:
 
     def rename(self, token: str, name: object) -> dict[str, str]:
         """The person at a link takes a name (or "" for none): stored with the
-        link and at every table it sits at; the people there see it at once."""
+        link and at every table it sits at; the people there see it at once,
+        on every process (``named``)."""
         sr = self.seat_row(token)
         checked = games.check_name(name)
-        sr.name = checked
-        plans: dict[int, dict[str, Any]] = {}
+        self.store.rename(token, checked, {lt.id: SEATS[s] for lt, s in self._tables_of(token)})
+        self.named(token, checked)
+        return {"seat": sr.seat or "", "name": checked}
+
+    def named(self, token: str, name: str) -> None:
+        """A link's new name, stored already (here or by another process), in
+        memory; the people at its unfinished tables are told."""
+        sr = self.seat_tokens.get(token)
+        if sr is None:
+            return  # a game not read here yet: read with the name when asked for
+        sr.name = name
         for lt, s in self._tables_of(token):
-            lt.seats[s]["name"] = checked
-            plans[lt.id] = {
-                "seats": {SEATS[x]: dict(p) for x, p in lt.seats.items()},
-                "trays": [[tp.tray, tp.overplay, int(tp.north_at)] for tp in lt.trays],
-            }  # as games.plan stored it
-        self.store.rename(token, checked, plans)
-        for lt, s in self._tables_of(token):
+            lt.seats[s]["name"] = name
             if lt.finished:
                 continue
-            named = Named(type="named", table=lt.id, seat=SEATS[s], name=checked)
+            named = Named(type="named", table=lt.id, seat=SEATS[s], name=name)
             for tok in {tok for _s, tok in lt.links}:
                 self.seats.push(tok, named)
-        return {"seat": sr.seat or "", "name": checked}
 
     def scorecard(self, token: str) -> list[CardRow]:
         """A link's score-card: every deal of every table it has sat at."""
@@ -372,11 +375,16 @@ class Service:
             )
         if not game.row.finished:
             raise WebError(409, "not_now", "the next set follows when every tray is played")
-        nxt = next((g for g in self.games.values() if g.row.spec.get("follows") == game.row.id),
-                   None)  # fmt: skip
-        if nxt is None:
-            made = self.create_game(games.next_set_spec(game.row.spec), follows=game.row.id)
-            nxt = self.games[made["game"]]
+        # One process at a time (``shared``): two of its people asking on two
+        # processes at once would otherwise make two next sets.
+        with self.store.one_at_a_time(NEXT_SET, game.row.id):
+            nxt = next((g for g in self.games.values() if g.row.spec.get("follows") == game.row.id),
+                       None)  # fmt: skip
+            if nxt is None and self.shared:
+                nxt = self.load_game(self.store.follower(game.row.id))  # made by another
+            if nxt is None:
+                made = self.create_game(games.next_set_spec(game.row.spec), follows=game.row.id)
+                nxt = self.games[made["game"]]
         link = next(t for t, r in self.seat_tokens.items()
                     if r.game_id == nxt.row.id and r.player == sr.player)  # fmt: skip
         return {"game": nxt.row.id, "seat": f"/t/{link}"}
@@ -718,7 +726,9 @@ class Service:
         if game is None:
             raise WebError(404, "no_such_game", "no such game")
         if self.shared and not game.row.published:
-            game.row.published = self.store.published(game.row.id)  # by another process
+            # Published on another process a moment ago, its note not yet
+            # heard: the director's next page may come here.
+            game.row.published = self.store.published(game.row.id)
         if not (director or game.row.published):
             raise WebError(403, "not_published", "the director has not published the results")
         return results.results_json(game)

@@ -9,11 +9,13 @@ server's own events between them; ``records_of`` replays the first kind.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
+import orjson
 from sqlalchemy import and_, func, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -26,6 +28,7 @@ from .live import Item
 
 __all__ = [
     "CHANNEL",
+    "NEXT_SET",
     "RECORD_TYPES",
     "Loaded",
     "Store",
@@ -36,11 +39,15 @@ __all__ = [
 ]
 
 RECORD_TYPES = frozenset(jsonlog._RECORDS)
-# The PostgreSQL channel every worker listens on: "<worker> <table>:<n> ...",
-# each table's newest event number in a commit (docs/deploy.md).
+# The PostgreSQL channel every worker listens on: "<worker> <JSON>", a
+# commit's events (``Store._notify``), a seat's new name or a game published
+# (docs/deploy.md).
 CHANNEL = "whist_events"
 # NOTIFY's payload is at most 8000 bytes: a long commit is told in parts.
 _PAYLOAD = 7000
+_dumps, _NON_STR_KEYS = orjson.dumps, orjson.OPT_NON_STR_KEYS
+# An advisory lock's first key: a game's next set is made by one process.
+NEXT_SET = 0x5769
 
 
 class StoredEvent(NamedTuple):
@@ -168,6 +175,31 @@ class Store:
             out[r.table_id].append(StoredEvent(r.n, r.deal, r.type, r.data))
         return out
 
+    def follower(self, game_id: str) -> str | None:
+        """The game that follows ``game_id`` (its next set), if one was made."""
+        query = select(GameRow.id).where(GameRow.spec["follows"].as_string() == game_id)
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(query).scalar()
+        return found
+
+    @contextmanager
+    def one_at_a_time(self, key: int, name: str) -> Iterator[None]:
+        """Hold the advisory lock (``key``, ``name``) while the block runs
+        (``shared``: the processes on the database take turns; otherwise
+        there is no other process). It is waited for in the event loop: it
+        is held only while a game is looked for and made."""
+        if not self.shared:
+            yield
+            return
+        with self.engine.connect() as conn:
+            lock = {"k": key, "name": name}
+            conn.execute(text("SELECT pg_advisory_lock(:k, hashtext(:name))"), lock)
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k, hashtext(:name))"), lock)
+                conn.commit()
+
     def add_game(self, row: GameRow, tables: list[TableRow], seats: list[SeatRow]) -> None:
         """Store a new game with its tables and links; a seat link (not a
         match player's) belongs to the first table."""
@@ -232,29 +264,49 @@ class Store:
     def _notify(
         self, conn: Connection, rows: list[dict[str, Any]], conflicts: set[int], finished: set[int]
     ) -> None:
-        """Announce each table's newest event, "!" if it finished (delivered
-        at the commit: never an event that is not stored)."""
-        newest: dict[int, int] = dict.fromkeys(finished, 0)
+        """Announce each table's new events, themselves (a hearer need not
+        read them back: ``web.club``), and whether it finished; delivered at
+        the commit, so never an event that is not stored. A table whose
+        events do not fit in a notification is told by its newest number
+        alone (``None`` for its events): its hearers read them."""
+        by_table: dict[int, list[dict[str, Any]]] = {t: [] for t in finished}
         for r in rows:
             if r["table_id"] not in conflicts:
-                newest[r["table_id"]] = max(r["n"], newest.get(r["table_id"], 0))
-        parts: list[str] = []
-        size = 0
-        for t, n in newest.items():
-            part = f"{t}:{n}{'!' if t in finished else ''}"
-            if size + len(part) > _PAYLOAD:
-                self._send(conn, parts)
-                parts, size = [], 0
+                by_table.setdefault(r["table_id"], []).append(r)
+        parts: list[bytes] = []
+        for t, evs in by_table.items():
+            newest = evs[-1]["n"] if evs else 0
+            told = [[r["n"], r["deal"], r["type"], r["data"]] for r in evs]
+            part = _dumps([t, newest, t in finished, told], option=_NON_STR_KEYS)
+            if len(part) > _PAYLOAD:
+                part = _dumps([t, newest, t in finished, None])
             parts.append(part)
-            size += len(part) + 1
-        if parts:
-            self._send(conn, parts)
+        self._send(conn, "events", parts)
 
-    def _send(self, conn: Connection, parts: list[str]) -> None:
-        conn.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": f"{self.worker} {' '.join(parts)}"},
-        )
+    def _send(self, conn: Connection, kind: str, parts: list[bytes]) -> None:
+        """``parts`` on ``CHANNEL`` as ``"<worker> {kind: [part, ...]}"``, in
+        as many notifications as their size needs, sent in one statement."""
+        head = f'{self.worker} {{"{kind}":['.encode()
+        payloads: list[str] = []
+        chunk: list[bytes] = []
+        size = 0
+        for part in parts:
+            if chunk and size + len(part) > _PAYLOAD:
+                payloads.append((head + b",".join(chunk) + b"]}").decode())
+                chunk, size = [], 0
+            chunk.append(part)
+            size += len(part) + 1
+        if chunk:
+            payloads.append((head + b",".join(chunk) + b"]}").decode())
+        if payloads:
+            # Each payload a parameter of its own: as an array, psycopg would
+            # escape every quote of the JSON (a regex substitution each),
+            # which cost more than the rest of the note together.
+            calls = ", ".join(f"pg_notify(:channel, :p{i})" for i in range(len(payloads)))
+            conn.execute(
+                text(f"SELECT {calls}"),
+                {"channel": CHANNEL, **{f"p{i}": p for i, p in enumerate(payloads)}},
+            )
 
     def newest(self, tables: list[int]) -> dict[int, int]:
         """The newest event number of each of ``tables`` that has events."""
@@ -286,16 +338,40 @@ class Store:
         with self.engine.connect() as conn:
             return {gid: when for gid, when in conn.execute(query) if when is not None}
 
-    def rename(self, token: str, name: str, plans: dict[int, dict[str, Any]]) -> None:
-        """A link's name, and the plans of the tables it sits at, which name it."""
+    def rename(self, token: str, name: str, seats: dict[int, str]) -> None:
+        """A link's name, and the plans of the tables it sits at (``{table:
+        seat}``), which name it; announced to the other processes. Each plan
+        is read and written under its row's lock: two seats of one table
+        renamed at once on two processes both keep their names."""
         with self.engine.begin() as conn:
             conn.execute(update(SeatRow).where(SeatRow.token == token).values(name=name))
-            for table_id, plan in plans.items():
+            for table_id, seat in seats.items():
+                plan = conn.execute(
+                    select(TableRow.plan).where(TableRow.id == table_id).with_for_update()
+                ).scalar_one()
+                plan = {**plan, "seats": {**plan["seats"]}}
+                plan["seats"][seat] = {**plan["seats"][seat], "name": name}
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(plan=plan))
+            if self.shared:
+                self._send(conn, "named", [_dumps([token, name])])
 
     def publish(self, game_id: str) -> None:
+        """A game's results published; announced to the other processes."""
         with self.engine.begin() as conn:
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(published=True))
+            if self.shared:
+                self._send(conn, "published", [_dumps(game_id)])
+
+    def names(self) -> dict[str, str]:
+        """Every seat link's name (``{token: name}``): what a process that
+        may have missed a rename compares with its own."""
+        with self.engine.connect() as conn:
+            return {tok: name for tok, name in conn.execute(select(SeatRow.token, SeatRow.name))}
+
+    def published_games(self) -> set[str]:
+        """The games whose results are published."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(GameRow.id).where(GameRow.published)).scalars())
 
     def close(self) -> None:
         self.writer.close()
