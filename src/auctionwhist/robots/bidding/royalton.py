@@ -465,6 +465,47 @@ def royalton_double(s: Situation) -> Decision | None:
     )
 
 
+GAME_IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
+
+
+# Royalton law 83: once the contract is made, "each trick above six shall be
+# counted on the trick score of the declarant", bid or not. Over partner's
+# standing part score, a higher bid of his denomination scores nothing more
+# and risks the contract; it is worth making only to tell partner that game
+# may be there (law 84), so it is made only when the count reaches game with
+# partner at the top of what he has shown.
+@rule(
+    "part_score_stands",
+    "Royalton laws 83-84",
+    "Pass: partner's part score stands; every trick over it counts, bid or not, and game "
+    "is out of reach.",
+    shows=UNHEARD,
+)
+def part_score_stands(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled:
+        return None
+    bid = last[1]
+    d = bid.denomination
+    if bid.level >= 4 or bid.royal or bid.denom.trump is None or s.their_bids:
+        return None  # over the adversaries' bids a raise also keeps them out
+    if not (s.pictures[s.view.partner].declared or s.my_bids):
+        return None
+    shown = s.pictures
+    best = _strains(s, shown)
+    ours = [t for t, x in best if x == d]
+    if not ours or ours[0] < best[0][0] - 1.0:
+        return None  # another denomination counts a trick better
+    top = tricks(s, d, shown, GAME_IN_VIEW)
+    if top >= GAME:
+        return None
+    return Decision(
+        Other.PASS,
+        f"Pass: our hands count {ours[0]:.1f} tricks at {_named(d)}, {top:.1f} with partner at "
+        f"his best; every trick over {bid} counts (law 83) and game is out of reach.",
+    )
+
+
 # Hawley ch. I, summary 3(b): the system produces "the highest bid for tricks
 # odd possible to fulfill the contract in that declaration", and 11: "the
 # Little Slam and Grand Slam can be rewarded only when declared" (law 87).
@@ -674,6 +715,7 @@ ROYALTON: tuple[Rule, ...] = (
     answer_no_trump_call,
     royal_call,
     royalton_double,
+    part_score_stands,
     place_the_contract,
     nullo_on_low_hand,
     no_trump_call,
