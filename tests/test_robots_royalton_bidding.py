@@ -205,3 +205,15 @@ def test_part_score_stands_not_against_the_adversaries() -> None:
     leaves competitive auctions to the count."""
     v = view_for("K2.AQJ954.72.K53", ["1H", "2C", "2H", "pass"], seat=Seat.NORTH)
     assert ruled(v)[1] != "part_score_stands"
+
+
+def test_a_game_placed_by_the_count_is_doubled_only_with_a_trick_more() -> None:
+    """A game doubled and made costs more than its set gains (law 36 against
+    law 84's game): four quick tricks and a bit against 1S-4S, where the
+    adversaries' count placed the game, is no double (it made eleven tricks
+    double dummy on the deal it came from); the same hand with a trick more
+    in defence still doubles."""
+    v = view_for("T75.AK97.A72.JT2", ["1S", "pass", "4S"], seat=Seat.WEST)
+    assert ruled(v)[0] != "double"
+    v = view_for("KT5.AK97.A72.AJ2", ["1S", "pass", "4S"], seat=Seat.WEST)
+    assert ruled(v) == ("double", "royalton_double")
