@@ -484,7 +484,7 @@ GAME_IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
 # partner at the top of what he has shown.
 @rule(
     "part_score_stands",
-    "Royalton laws 83-84",
+    "Hawley, Royalton laws 83-84",
     "Pass: partner's part score stands; every trick over it counts, bid or not, and game "
     "is out of reach.",
     shows=UNHEARD,
