@@ -179,3 +179,41 @@ def test_a_slam_is_doubled_only_on_sure_tricks() -> None:
     assert ruled(kings)[0] != "double"
     aces = view_for("A32.32.A5432.A32", ["1H", "pass", "6H"], seat=Seat.WEST)
     assert ruled(aces) == ("double", "royalton_double")
+
+
+# -- the part score: every trick odd counts, bid or not (law 83) ----------------
+
+
+def test_part_score_stands_when_game_is_out_of_reach() -> None:
+    """Royalton law 83 counts every trick above six, bid or not: over
+    partner's raise to 2H a hand that cannot reach game even with partner at
+    his best leaves it (the rule before it raised to 3H on a count of nine)."""
+    v = view_for("K2.AQJ954.72.K53", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+    d, _ = decide(v)
+    assert "law 83" in d.reason and "game is out of reach" in d.reason
+
+
+def test_part_score_raised_when_game_is_in_view() -> None:
+    """Game (law 84) is worth the bid: a strong hand goes on over the raise."""
+    v = view_for("AK2.AQJ954.K2.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    assert ruled(v) == ("4H", "place_the_contract")
+
+
+def test_part_score_stands_not_against_the_adversaries() -> None:
+    """Once the adversaries have bid, a raise also keeps them out: the rule
+    leaves competitive auctions to the count."""
+    v = view_for("K2.AQJ954.72.K53", ["1H", "2C", "2H", "pass"], seat=Seat.NORTH)
+    assert ruled(v)[1] != "part_score_stands"
+
+
+def test_a_game_placed_by_the_count_is_doubled_only_with_a_trick_more() -> None:
+    """A game doubled and made costs more than its set gains (law 36 against
+    law 84's game): four quick tricks and a bit against 1S-4S, where the
+    adversaries' count placed the game, is no double (it made eleven tricks
+    double dummy on the deal it came from); the same hand with a trick more
+    in defence still doubles."""
+    v = view_for("T75.AK97.A72.JT2", ["1S", "pass", "4S"], seat=Seat.WEST)
+    assert ruled(v)[0] != "double"
+    v = view_for("KT5.AK97.A72.AJ2", ["1S", "pass", "4S"], seat=Seat.WEST)
+    assert ruled(v) == ("double", "royalton_double")
