@@ -561,3 +561,17 @@ def test_side_tricks_each_adversary_suit_unstopped_costs_once_auction() -> None:
     )
     s = Situation(hearts)
     assert s.their_suits == {2}
+
+
+def test_a_contested_declaration_at_two_or_more_needs_half_a_trick_to_spare_auction() -> None:
+    """Hopson, "The Fourth Bidder": over-bid an opponent "if you can do so with
+    safety"; over an adversary's declaration at two or more, where both
+    sides have declared, the model must see half a trick beyond the contract
+    (issue 18: contested auctions ran on to four and were doubled and set)."""
+    v = view_for("auction", "A2.K32.AQJ432.32", ["1D", "1H", "2D", "2H"])
+    s = Situation(v)
+    assert not s.ours_standing and s.view.bids_shown(s.view.seat)
+    assert rules._safety(s, 3) == rules._CONTESTED_SAFETY == 0.5
+    # over partner's own declaration, none
+    mine = view_for("auction", "A2.K32.AQJ432.32", ["1D", "1H", "2D", "pass"])
+    assert rules._safety(Situation(mine), 3) == rules._SAFETY
