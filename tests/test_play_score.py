@@ -101,11 +101,15 @@ def test_at_20_below_partners_game_giving_bid_is_left_standing(tmp_path: Path) -
     """Hopson, "Know the Score" (rule ``leave_partner``): under the old count
     game is 30 (Whist Club 3). A deal is found where, with North-South at 20
     below the line, a robot leaves standing his partner's bid that gives game
-    (seed 14 today: two hearts, 16 with the 20), while from love he bids on.
+    (seed 72 today: two hearts, 16 with the 20), while from love he bids on.
     Then the command is played three times (the robot in South's seat too,
     with --auto): at 20-0 the bid stands, from love it does not, and
     East-West's 20 is not North-South's."""
     at20 = ScoreContext(duplicate=False, below=(20, 0))
+    # East-West's 20 may change East-West's own calls (they know the score
+    # too): the deal is one where it does not, so that the command giving
+    # it to North-South would show
+    them20 = ScoreContext(duplicate=False, below=(0, 20))
     seed = None
     for n in range(1, 120):
         i = _left_for_game(_auction(n, at20))
@@ -114,6 +118,7 @@ def test_at_20_below_partners_game_giving_bid_is_left_standing(tmp_path: Path) -
             i is not None
             and love[: i + 1] == _auction(n, at20)[: i + 1]
             and _left_for_game(love) != i
+            and _auction(n, them20) == love
         ):
             seed = n
             break

@@ -166,9 +166,9 @@ def test_rule_leave_one_spade_third_bidder_daw() -> None:
     v = view_for("daw", "432.K432.Q432.32", ["1S", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("pass", "leave_one_spade")
     # not a poor hand where the two hands hold a better declaration: five
-    # diamonds headed by king and queen the model expects to make are bid
+    # diamonds headed by king, queen and jack the model expects to make are bid
     # (best_declaration)
-    v = view_for("daw", "32.K432.KQ543.32", ["1S", "pass"], seat=Seat.SOUTH)
+    v = view_for("daw", "32.K432.KQJ43.32", ["1S", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("1D", "best_declaration")
 
 
@@ -265,7 +265,9 @@ def test_a_doubled_declaration_is_not_bid_again_higher_auction() -> None:
     """Issue 18: the robot rebid its own doubled suit higher. Hopson, "Doubling
     and Re-doubling": a shift may lead "to some other suit in which you will
     be defeated"; the doubled suit itself is not bid again."""
-    v = view_for("auction", "32.AQ65432.AK.32", ["1H", "pass", "pass", "double"])
+    # a no-trump is weighed (the refitted estimate gives a long suit with a
+    # silent partner no no-trump on thirteen points; on twenty it does)
+    v = view_for("auction", "K2.AQ65432.AK.A2", ["1H", "pass", "pass", "double"])
     choices = rules._our_choices(Situation(v))
     assert choices and all(b.denomination != "H" for _, b, _ in choices)
     assert not (isinstance(decide(v)[0].call, Bid) and decide(v)[0].call.denomination == "H")
@@ -317,7 +319,9 @@ def test_no_trump_on_a_partner_who_has_shown_nothing_holds_three_quick_tricks_au
     third = {"seat": Seat.WEST, "dealer": Seat.EAST}
     weak = view_for("auction", "J9.K542.K2.A9632", ["1S", "pass"], **third)
     assert ruled(weak)[0] != "1NT"
-    strong = view_for("auction", "AK7.985.96.A6542", ["1S", "pass"], **third)
+    # three quick tricks pass the gate; the no-trump is then the best
+    # declaration where the two hands should make it (thirteen points here)
+    strong = view_for("auction", "AK7.Q85.96.A6542", ["1S", "pass"], **third)
     assert ruled(strong) == ("1NT", "best_declaration")
 
 
@@ -534,3 +538,40 @@ def test_the_counts_pay_a_slam_bid_or_not_so_no_slam_is_bid_for_it_daw_14() -> N
     v = view_for("royals", "AKQJ976.A2.K2.32", ["1NT", "pass"], seat=Seat.SOUTH)
     d, _ = decide(v)
     assert isinstance(d.call, Bid) and d.call.level < 6
+
+
+def test_side_tricks_no_trump_on_half_the_pack_is_six_tricks_auction() -> None:
+    """The two hands' estimate, refitted double dummy (issue 18): half the
+    pack's high cards take about six tricks at no-trump, not six and a half,
+    and a point more is worth half a trick."""
+    v = view_for("auction", "K32.Q432.K32.J32")  # 9 points, no long suit
+    s = Situation(v)
+    high = s.points + s.expected_points[v.partner]
+    assert s.side_tricks("NT") == pytest.approx(6.0 + 0.51 * (high - 20.0))
+
+
+def test_side_tricks_each_adversary_suit_unstopped_costs_once_auction() -> None:
+    """An adversary's suit this hand does not stop costs its run at no-trump
+    (Hopson on the no-trump) once however often named, and the dealer's
+    forced one spade shows no suit ("does not mean strength in spades")."""
+    forced = view_for("auction", "32.AK32.AK32.K32", ["1S"], seat=Seat.SOUTH, dealer=Seat.EAST)
+    assert Situation(forced).their_suits == set()
+    hearts = view_for(
+        "auction", "AK32.32.AK32.K32", ["1H", "pass", "2H"], seat=Seat.NORTH, dealer=Seat.EAST
+    )
+    s = Situation(hearts)
+    assert s.their_suits == {2}
+
+
+def test_a_contested_declaration_at_two_or_more_needs_half_a_trick_to_spare_auction() -> None:
+    """Hopson, "The Fourth Bidder": over-bid an opponent "if you can do so with
+    safety"; over an adversary's declaration at two or more, where both
+    sides have declared, the model must see half a trick beyond the contract
+    (issue 18: contested auctions ran on to four and were doubled and set)."""
+    v = view_for("auction", "A2.K32.AQJ432.32", ["1D", "1H", "2D", "2H"])
+    s = Situation(v)
+    assert not s.ours_standing and s.view.bids_shown(s.view.seat)
+    assert rules._safety(s, 3) == rules._CONTESTED_SAFETY == 0.5
+    # over partner's own declaration, none
+    mine = view_for("auction", "A2.K32.AQJ432.32", ["1D", "1H", "2D", "pass"])
+    assert rules._safety(Situation(mine), 3) == rules._SAFETY

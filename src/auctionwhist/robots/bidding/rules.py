@@ -583,19 +583,20 @@ def _safety(s: Situation, level: int) -> float:
     the declaration of an opponent if you can do so with safety, but it is
     not sound Auction, as a rule, to over-bid solely for the purpose of
     forcing your opponents to increase their contract". Not where this hand
-    has declared already, nor where partner has declared or doubled."""
+    has declared already, nor where partner has declared or doubled: there
+    half a trick, over any adversary's declaration at two or more, for the
+    same cards to double are theirs (issue 18: contested auctions ran on to
+    four and were doubled and set)."""
     if level >= 6:
         return _SLAM_SAFETY
     mine = s.view.bids_shown(s.view.seat)
     # partner's double of one spade is made "in order to inform your partner"
     # (Hopson, "The Second Bidder"): he has spoken
     doubled = any(r.call is Other.DOUBLE for r in s.partner_picture.readings)
-    if (
-        level >= 2
-        and s.last is not None
-        and not (s.ours_standing or s.partner_shown or mine or doubled)
-    ):
-        return _COMPETING_SAFETY
+    if level >= 2 and s.last is not None and not s.ours_standing:
+        if not (s.partner_shown or mine or doubled):
+            return _COMPETING_SAFETY
+        return _CONTESTED_SAFETY
     return _SAFETY
 
 
@@ -720,6 +721,7 @@ _MARGIN_OVER_PARTNER = 5.0
 # Tricks beyond the contract the model must see before we declare it.
 _SAFETY = 0.0
 _COMPETING_SAFETY = 1.0
+_CONTESTED_SAFETY = 0.5
 _GAME_BID = 15.0
 _SLAM_SAFETY = 0.5
 
