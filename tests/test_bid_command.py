@@ -56,14 +56,36 @@ def test_the_credits_name_every_players_calls_as_the_model_reads_them() -> None:
     got = bid_json("--code", "royals", "--hand", "K8.AQJ952.K4.Q73", "--auction", "1S pass")
     credits = got["credits"]
     assert isinstance(credits, dict)
-    # Partner's forced one spade shows nothing: he is credited as if unheard
-    # (Hopson: "he may have a fairly good hand"), and it is said so.
-    assert credits["N"] == {"tricks": 2.0, "shown_by": "his calls: 1S (forced: it shows nothing)"}
+    # Partner's forced one spade shows nothing: he is counted for the high
+    # cards of a hand unheard (Hopson: "he may have a fairly good hand"), as
+    # West, who has not called, and it is said so.
+    assert credits["N"]["shown_by"] == (
+        "his calls: 1S (forced: it shows nothing); 8 in high cards counted"
+    )
+    assert credits["W"]["shown_by"] == "his calls: no call yet; 8 in high cards counted"
     # The adversary's first-round pass is read too: a hand too weak to declare
     # (Hopson, "The Second Bidder": sit tight).
-    assert credits["E"] == {"tricks": 1.5, "shown_by": "his calls: pass (sit_tight)"}
-    assert credits["W"] == {"tricks": 2.0, "shown_by": "his calls: no call yet"}
-    assert credits["S"]["tricks"] is not None
+    assert credits["E"]["shown_by"] == (
+        "his calls: pass (sit_tight); 0-12 in high cards shown, 8 counted"
+    )
+    assert credits["S"]["shown_by"] == "my hand: 15 in high cards, with the trumps between us"
+
+
+def test_the_credits_of_the_two_hands_add_up_to_the_count_the_reason_gives() -> None:
+    # The counts' rules count the two hands together (Situation.side_tricks);
+    # partner is credited with his share as his calls are read, this hand with
+    # the rest, and the two make the tricks the reason speaks of.
+    for auction in ("1S pass", "1S", "1NT 2H", ""):
+        got = bid_json("--code", "auction", "--hand", "QJ3.AKJ983.A2.K5", "--auction", auction)
+        credits = got["credits"]
+        assert isinstance(credits, dict) and got["estimate"] is not None
+        me, partner = str(got["seat"]), {"N": "S", "S": "N", "E": "W", "W": "E"}[str(got["seat"])]
+        total = credits[me]["tricks"] + credits[partner]["tricks"]
+        assert abs(total - got["estimate"]) < 0.02, auction
+        if str(got["call"])[0].isdigit():
+            assert f"{got['estimate']:.1f} tricks" in str(got["reason"]) or (
+                got["rule"] != "best_declaration"
+            )
 
 
 def test_advice_credits_partner_per_his_calls() -> None:
@@ -72,7 +94,8 @@ def test_advice_credits_partner_per_his_calls() -> None:
     silent = advise(view_of_auction(code, hand, [parse_call("1S")]))
     assert silent.seat == Seat.EAST
     partner = {c.seat: c for c in silent.credits}[Seat.WEST]
-    assert partner.tricks == 2.0 and partner.shown_by == "his calls: no call yet"
+    assert partner.shown_by == "his calls: no call yet; 7 in high cards counted"
+    assert partner.tricks is not None and 1.0 < partner.tricks < 2.5
 
 
 def test_the_score_reaches_the_robot() -> None:

@@ -193,26 +193,37 @@ class Advice:
         }
 
 
-def _credit(s: Situation, seat: Seat, denom: str | None) -> Credit:
+def _credit(s: Situation, seat: Seat, denom: str) -> Credit:
     """What ``seat``'s calls are credited with, as the model reads them:
     under Royalton a third of the high cards they show (``royalton.credited``,
-    the ranges said), else the tricks the call's rule declares (partner's
-    toward ``denom``)."""
+    the ranges said); under the counts his hand's share of his side's tricks
+    in ``denom`` (``Situation.hand_tricks``), from the high cards the model
+    gives him."""
     p = s.pictures[seat]
     if s.view.code.royal_bids:
         return Credit(
             seat, round(royalton.credited(s, seat), 2), f"his calls: {p.said()}; {p.ranges()}"
         )
-    credit = s.partner_credit(denom) if denom is not None else p.tricks
-    return Credit(seat, credit, f"his calls: {p.said()}")
+    lo, hi = p.hcp
+    counted = f"{s.expected_points[seat]:.0f}"
+    shown = f"{lo:.0f}-{hi:.0f} in high cards shown, {counted} counted"
+    if (lo, hi) == (0, 40):
+        shown = f"{counted} in high cards counted"
+    # a hand the model leaves few high cards takes no tricks, not fewer
+    return Credit(
+        seat, round(max(0.0, s.hand_tricks(seat, denom)), 2), f"his calls: {p.said()}; {shown}"
+    )
 
 
 def advise(view: SeatView, style: float = SOUND) -> Advice:
     """``decide`` with what lies behind it: the rule, its passage for the
     seat, and the tricks the robot credits each hand with toward the
-    denomination of the call (or of the declaration standing): its own
-    playing tricks, and for partner and each adversary what their calls show
-    as the model reads them (``model.read_auction``)."""
+    denomination of the call (or of the declaration standing; else no-trump
+    for the adversaries alone), counted as the rules count them: Royalton's
+    count (``royalton.tricks``), or the counts' two hands (``side_tricks``),
+    of which partner's share is what his calls show as the model reads them
+    (``model.read_auction``) and this hand's is the rest, so that the
+    credits of the two add up to the estimate."""
     decision, rule = decide(view, style)
     s = Situation(view, style)
     denom: str | None = None
@@ -224,18 +235,28 @@ def advise(view: SeatView, style: float = SOUND) -> Advice:
     credits: list[Credit] = []
     estimate: float | None = None
     if denom is not None:
-        d = DENOMINATIONS[denom]
-        trump = -1 if d.trump is None else int(d.trump)
-        # Royalton's rules count the two hands their own way (royalton.tricks);
-        # the estimate shown is the one its reasons speak of
-        counted = royalton.tricks(s, denom) if view.code.royal_bids else s.estimate(denom)
+        ours = _credit(s, partner, denom)
+        if view.code.royal_bids:
+            # Royalton's rules count the two hands their own way
+            d = DENOMINATIONS[denom]
+            trump = -1 if d.trump is None else int(d.trump)
+            counted = royalton.tricks(s, denom)
+            mine = Credit(
+                me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks"
+            )
+        else:
+            # the mean of the model's tricks, which may pass thirteen
+            counted = min(13.0, s.side_tricks(denom))
+            fit = "" if DENOMINATIONS[denom].trump is None else ", with the trumps between us"
+            mine = Credit(
+                me,
+                round(counted - (ours.tricks or 0.0), 2),
+                f"my hand: {s.points} in high cards{fit}",
+            )
         estimate = round(counted, 2)
-        credits.append(
-            Credit(me, round(ev.playing_tricks(view.held, trump), 2), "my hand's playing tricks")
-        )
-        credits.append(_credit(s, partner, denom))
+        credits += [mine, ours]
     for seat in (me.left, me.right):
-        credits.append(_credit(s, seat, None))
+        credits.append(_credit(s, seat, denom or "NT"))
     return Advice(
         seat=me,
         call=decision.call,

@@ -755,9 +755,16 @@ def one_spade(s: Situation) -> Decision | None:
     by_seat={1: _DEALER, 3: _THIRD, 4: _FOURTH},
 )
 def sit_tight(s: Situation) -> Decision | None:
-    if Other.PASS in s.view.legal_calls:
-        return Decision(Other.PASS, "Pass: the hand holds no sound declaration or double.")
-    return None
+    if Other.PASS not in s.view.legal_calls:
+        return None
+    if s.ours_standing and s.last is not None:
+        # under the counts every trick counts toward game, bid or not
+        # (daw 9, Whist Club 4): a declaration of ours standing is left
+        who = "partner's" if s.last[0] == s.view.partner else "my"
+        return Decision(
+            Other.PASS, f"Pass: {who} {s.last[1]} stands; no call of mine is worth more."
+        )
+    return Decision(Other.PASS, "Pass: the hand holds no sound declaration or double.")
 
 
 COUNTS: tuple[Rule, ...] = (

@@ -366,6 +366,23 @@ class Situation:
             t += _UNSEEN_SHORT  # partner's shortness, unseen
         return t
 
+    def hand_tricks(self, seat: Seat, denom: str) -> float:
+        """One hand's share of its side's tricks in ``denom`` as
+        ``side_tricks`` and ``their_tricks`` count them: half what two hands
+        take on half the pack's high cards, and the rate for each of its own
+        high cards beyond ten (the model's share for a hand unseen; partner's
+        as his calls are read, declared or silent). ``side_tricks`` less
+        partner's share is this hand's, with the trumps and shortness only
+        it can see: what ``whist bid`` credits each hand with."""
+        d = DENOMINATIONS[denom]
+        at_nt = d.trump is None
+        mine = seat == self.view.seat
+        high = self.points if mine else self.expected_points[seat]
+        t = _NO_TRUMP_TRICKS / 2 + (high - 10.0) * (_NO_TRUMP_POINT if at_nt else _SUIT_POINT)
+        if seat == self.view.partner:
+            t += (_PARTNER_NO_TRUMP if at_nt else _PARTNER_SUIT)[bool(self.partner_shown)]
+        return t
+
     def their_tricks(self, denom: str) -> float:
         """The tricks the adversaries' two hands should take in ``denom``,
         valued as ``side_tricks`` values ours, from the model's share of the
