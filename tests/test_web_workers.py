@@ -178,6 +178,20 @@ def test_a_conflicting_intention_is_decided_again_against_the_table_as_stored(
         two.close()
 
 
+def _count_reads(svc: Service, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of ``svc``'s reads of events from the database, in order."""
+    reads: list[str] = []
+    for name in ("events", "events_after"):
+        real = getattr(svc.store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            reads.append(_name)
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(svc.store, name, counted)
+    return reads
+
+
 def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
     pg_url: str,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
@@ -196,15 +210,7 @@ def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
     two = Service(url, migrate_db=False)
     listener = psycopg.connect(pg_url, autocommit=True)
     listener.execute("LISTEN whist_events")
-    reads: list[str] = []
-    for name in ("events", "events_after"):
-        real = getattr(two.store, name)
-
-        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
-            reads.append(_name)
-            return _real(*args, **kw)
-
-        monkeypatch.setattr(two.store, name, counted)
+    reads = _count_reads(two, monkeypatch)
 
     def notes() -> list[str]:
         return [n.payload for n in listener.notifies(timeout=0.3)]
@@ -275,15 +281,7 @@ def test_a_next_deal_heard_is_dealt_from_its_note_not_replayed_from_the_database
     two = Service(url, migrate_db=False)
     listener = psycopg.connect(pg_url, autocommit=True)
     listener.execute("LISTEN whist_events")
-    reads: list[str] = []
-    for name in ("events", "events_after"):
-        real = getattr(two.store, name)
-
-        def counted(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
-            reads.append(_name)
-            return _real(*args, **kw)
-
-        monkeypatch.setattr(two.store, name, counted)
+    reads = _count_reads(two, monkeypatch)
 
     def hear() -> None:
         for note in listener.notifies(timeout=0.3):

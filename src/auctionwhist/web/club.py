@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -162,7 +163,12 @@ class Club:
             self.heard_events(note["events"])
         for token, name in note.get("named", ()):
             self.service.named(token, name)
-        for game_id in note.get("published", ()):
+        self.heard_published(note.get("published", ()))
+
+    def heard_published(self, game_ids: Iterable[str]) -> None:
+        """Games whose results another process published (or that were
+        published while this one did not listen)."""
+        for game_id in game_ids:
             game = self.service.games.get(game_id)
             if game is not None:
                 game.row.published = True
@@ -225,10 +231,7 @@ class Club:
             sr = svc.seat_tokens.get(token)
             if sr is not None and sr.name != name:
                 svc.named(token, name)
-        for game_id in self.store.published_games():
-            game = svc.games.get(game_id)
-            if game is not None:
-                game.row.published = True
+        self.heard_published(self.store.published_games())
 
     def catch_up(
         self, lt: LiveTable, sent: int | None = None, rows: list[StoredEvent] | None = None

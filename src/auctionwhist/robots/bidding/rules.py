@@ -589,15 +589,14 @@ def _safety(s: Situation, level: int) -> float:
     four and were doubled and set)."""
     if level >= 6:
         return _SLAM_SAFETY
-    mine = s.view.bids_shown(s.view.seat)
+    if level < 2 or s.last is None or s.ours_standing:
+        return _SAFETY
     # partner's double of one spade is made "in order to inform your partner"
     # (Hopson, "The Second Bidder"): he has spoken
     doubled = any(r.call is Other.DOUBLE for r in s.partner_picture.readings)
-    if level >= 2 and s.last is not None and not s.ours_standing:
-        if not (s.partner_shown or mine or doubled):
-            return _COMPETING_SAFETY
+    if s.partner_shown or s.view.bids_shown(s.view.seat) or doubled:
         return _CONTESTED_SAFETY
-    return _SAFETY
+    return _COMPETING_SAFETY
 
 
 def _no_trump_hand(s: Situation, key: str) -> bool:

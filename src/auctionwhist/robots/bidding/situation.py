@@ -103,6 +103,13 @@ _RUNNING = 0.15
 _UNSTOPPED = 1.0
 
 
+def _two_hands(high: float, at_nt: bool) -> float:
+    """The tricks two hands holding ``high`` of the pack's high cards take,
+    before trumps and shape: the one count ``side_tricks``, ``their_tricks``
+    and ``hand_tricks`` share."""
+    return _NO_TRUMP_TRICKS + (high - 20.0) * (_NO_TRUMP_POINT if at_nt else _SUIT_POINT)
+
+
 @dataclass(frozen=True)
 class Situation:
     view: SeatView
@@ -338,11 +345,7 @@ class Situation:
         high = self.points + self.expected_points[partner]
         d = DENOMINATIONS[denom]
         if d.trump is None:
-            t = (
-                _NO_TRUMP_TRICKS
-                + (high - 20.0) * _NO_TRUMP_POINT
-                + _PARTNER_NO_TRUMP[bool(self.partner_shown)]
-            )
+            t = _two_hands(high, True) + self._partner_shift(True)
             # a long suit that will run adds its long cards; an adversary's
             # suit unguarded costs its run (Hopson on the no-trump).
             for x in range(4):
@@ -353,7 +356,7 @@ class Situation:
                 if not ev.stopped(self.hand, x):
                     t -= _UNSTOPPED
             return t
-        t = _NO_TRUMP_TRICKS + (high - 20.0) * _SUIT_POINT + _PARTNER_SUIT[bool(self.partner_shown)]
+        t = _two_hands(high, False) + self._partner_shift(False)
         trump = int(d.trump)
         mine = ev.length(self.hand, trump)
         his = self.expected_length(partner, trump)
@@ -374,14 +377,17 @@ class Situation:
         as his calls are read, declared or silent). ``side_tricks`` less
         partner's share is this hand's, with the trumps and shortness only
         it can see: what ``whist bid`` credits each hand with."""
-        d = DENOMINATIONS[denom]
-        at_nt = d.trump is None
-        mine = seat == self.view.seat
-        high = self.points if mine else self.expected_points[seat]
-        t = _NO_TRUMP_TRICKS / 2 + (high - 10.0) * (_NO_TRUMP_POINT if at_nt else _SUIT_POINT)
+        at_nt = DENOMINATIONS[denom].trump is None
+        high = self.points if seat == self.view.seat else self.expected_points[seat]
+        t = _two_hands(2 * high, at_nt) / 2
         if seat == self.view.partner:
-            t += (_PARTNER_NO_TRUMP if at_nt else _PARTNER_SUIT)[bool(self.partner_shown)]
+            t += self._partner_shift(at_nt)
         return t
+
+    def _partner_shift(self, at_nt: bool) -> float:
+        """What partner is worth beyond the high cards the model gives him,
+        declared or silent (``_PARTNER_NO_TRUMP``, ``_PARTNER_SUIT``)."""
+        return (_PARTNER_NO_TRUMP if at_nt else _PARTNER_SUIT)[bool(self.partner_shown)]
 
     def their_tricks(self, denom: str) -> float:
         """The tricks the adversaries' two hands should take in ``denom``,
@@ -391,8 +397,8 @@ class Situation:
         high = self.expected_points[me.left] + self.expected_points[me.right]
         d = DENOMINATIONS[denom]
         if d.trump is None:
-            return _NO_TRUMP_TRICKS + (high - 20.0) * _NO_TRUMP_POINT
-        t = _NO_TRUMP_TRICKS + (high - 20.0) * _SUIT_POINT
+            return _two_hands(high, True)
+        t = _two_hands(high, False)
         trump = int(d.trump)
         # theirs are the suit's cards neither I nor partner hold
         rest = 13 - ev.length(self.hand, trump)
