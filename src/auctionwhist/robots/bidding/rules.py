@@ -96,6 +96,8 @@ def honest_double(s: Situation) -> Decision | None:
     seat, bid = last
     if bid.denom.nullo or (bid.level == 1 and not s.scores_game(bid, seat)):
         return None
+    if _rescued(s):
+        return None
     them = seat.side
     mean = s.their_tricks(bid.denomination)
     gain = s.expected(bid, mean, them) - s.expected(bid, mean, them, 1)
@@ -115,6 +117,23 @@ def honest_double(s: Situation) -> Decision | None:
         f"Double: {need} tricks defeat {bid}; I count {mine:g} in my hand and {his:g} "
         f"in partner's{free}.",
     )
+
+
+def _rescued(s: Situation) -> bool:
+    """Is the standing declaration the adversaries' take-out of their own
+    declaration that our side doubled? Hopson, "Doubling and Re-doubling":
+    the partner takes him out only "if you can with safety", "unless you
+    are quite sure that the shift will not involve a heavier loss": the new
+    suit is the rescuer's long one, where the tricks that defeated the
+    first declaration are not. So it is not doubled again (issue 18: of the
+    counts' doubled contracts made double dummy, rescues doubled again)."""
+    bids = [(i, seat) for i, (seat, c) in enumerate(s.view.calls) if isinstance(c, Bid)]
+    if len(bids) < 2:
+        return False
+    (before, first), (now, second) = bids[-2], bids[-1]
+    if first.side != second.side or first.side == s.view.seat.side:
+        return False
+    return any(c is Other.DOUBLE for _, c in s.view.calls[before + 1 : now])
 
 
 def _defence_tricks(s: Situation, bid: Bid) -> float:
@@ -712,6 +731,101 @@ def best_declaration(s: Situation) -> Decision | None:
     )
 
 
+def _forced_spade_standing(s: Situation) -> bool:
+    """Is the declaration standing the adversaries' forced one spade
+    (``SeatView.forced_opening``), undoubled and not bid on since?"""
+    last = s.last
+    forced = s.view.forced_opening
+    if last is None or forced is None or s.view.doubled:
+        return False
+    seat, bid = last
+    return seat.side != s.view.seat.side and seat == s.view.dealer and bid == forced
+
+
+# Hopson, "The Second Bidder": "If the dealer bids one spade and you have in
+# your hand a good bid, declare it. Do not sit still with a good hand in
+# order to put the third bidder in an awkward position, as he is likely to
+# make some declaration that will put you in an awkward position before you
+# have informed your partner of the condition of your hand." The fourth
+# bidder "is governed by the principles laid down for the third hand" and
+# "it is generally well to over-bid the declaration of an opponent if you
+# can do so with safety" ("The Fourth Bidder"). A good bid: the declaration
+# worth most that the two hands should make (``_our_choices``, with its
+# safety), declared unless defending the forced spade (which loses at most
+# 100, Whist Club 44 and daw 52's forced bid, Hopson "The Third Bidder") is
+# worth clearly more.
+@rule(
+    "declare_over_one_spade",
+    'Hopson, "The Second Bidder"',
+    "A declaration over the dealer's forced one spade: a good bid is declared, "
+    "not kept back to put the next bidder in an awkward position.",
+    shows=Shows(tricks=3.0, length=4, hcp=(8, 40)),
+    by_seat={4: 'Hopson, "The Fourth Bidder"'},
+)
+def declare_over_one_spade(s: Situation) -> Decision | None:
+    if not _forced_spade_standing(s):
+        return None
+    choices = _our_choices(s)
+    if not choices:
+        return None
+    value, b, mean = max(choices, key=lambda c: (c[0], -c[1].level))
+    stand = _standing_value(s)
+    if value <= stand - s.shift(_SIT_STILL, 10.0):
+        return None
+    return Decision(
+        b,
+        f"{b}: a good bid over the dealer's one {_one(s.last[1].denomination) if s.last else 'spade'}, "
+        f"declared — our hands should take {mean:.1f} tricks at {b.denom.name} "
+        f"({value:+.0f} expected, against {stand:+.0f} if I sit still).",
+    )
+
+
+# Hopson, "The Third Bidder": "Where his partner has bid to make one in some
+# suit, it is often better to over-bid with a notrump or a stronger suit in
+# which it will be easier to go game, but if his partner holds to his
+# original bid it is usually best to leave him with it"; "It is often
+# advisable for the third player to bid one no-trump over his partner's
+# suit ... This over-bidding one's partner is purely informative"; "The
+# Dealer's Bid": the no-trump "is the only one in which game can be made
+# with three odd tricks". An even hand protected in the three other suits
+# bids one no-trump over partner's one of a suit when the two hands' count
+# reaches the no-trump's game; partner, holding to his suit, is left.
+@rule(
+    "no_trump_over_partner",
+    'Hopson, "The Third Bidder"',
+    "One no-trump over partner's one of a suit: an even hand protected in the "
+    "other suits, the no-trump where game is easier.",
+    shows=Shows(tricks=4.0, quick=(1.5, 13.0), hcp=(10, 40)),
+    by_seat={1: _DEALER, 2: _SECOND, 4: _FOURTH},
+)
+def no_trump_over_partner(s: Situation) -> Decision | None:
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.view.doubled or s.my_bids:
+        return None
+    bid = last[1]
+    if bid.denom.trump is None or bid.denom.nullo or bid.level != 1:
+        return None
+    if bid not in s.partner_shown:
+        return None  # not the forced one spade: it shows no suit
+    trump = int(bid.denom.trump)
+    if not ev.balanced(s.hand) or not all(
+        ev.stopped(s.hand, x) for x in range(4) if x != trump
+    ):
+        return None
+    b = s.cheapest("NT")
+    game = s.game_level("NT")
+    if b is None or b.level > 1 or game is None:
+        return None
+    mean = s.side_tricks("NT")
+    if mean < 6 + game + s.shift(_NO_TRUMP_GAME, 0.25):
+        return None
+    return Decision(
+        b,
+        f"{b}: over partner's {bid}, an even hand protected in the other suits; our "
+        f"hands should take {mean:.1f} tricks at no-trump, where game is easier.",
+    )
+
+
 # Points a declaration must be expected to gain over passing: a bid gives
 # the adversaries room and information (Hopson, "The Third Bidder": "it is not
 # always advisable to out-bid him, even though your hand may seem to warrant it").
@@ -723,6 +837,13 @@ _COMPETING_SAFETY = 1.0
 _CONTESTED_SAFETY = 0.5
 _GAME_BID = 15.0
 _SLAM_SAFETY = 0.5
+# Over the adversaries' forced one spade, the points by which defending it
+# may be worth more and the good bid still be declared (Hopson, "The Second
+# Bidder": "do not sit still with a good hand"; issue 18).
+_SIT_STILL = 15.0
+# Tricks beyond the no-trump's game the count must reach for the third
+# bidder's no-trump over partner's suit (none: the game itself).
+_NO_TRUMP_GAME = 0.0
 
 
 # Hopson, "The Dealer's Bid": "The bid of one spade ... means simply that in
@@ -775,6 +896,8 @@ COUNTS: tuple[Rule, ...] = (
     leave_weakness_take_out,
     leave_one_spade,
     leave_partner,
+    declare_over_one_spade,
+    no_trump_over_partner,
     best_declaration,
     one_no_trump,
     two_on_long_suit,
