@@ -273,6 +273,79 @@ def test_a_doubled_declaration_is_not_bid_again_higher_auction() -> None:
     assert not (isinstance(decide(v)[0].call, Bid) and decide(v)[0].call.denomination == "H")
 
 
+def test_rule_declare_over_one_spade_second_bidder_auction() -> None:
+    """Hopson, "The Second Bidder": "If the dealer bids one spade and you have
+    in your hand a good bid, declare it. Do not sit still with a good hand."
+    The best declaration alone would pass (defending the forced spade is
+    worth nearly as much); the second bidder declares."""
+    v = view_for("auction", "97.A9754.AQ4.Q74", ["1S"], seat=Seat.EAST)
+    assert rules.best_declaration(Situation(v)) is None
+    assert ruled(v) == ("1H", "declare_over_one_spade")
+    d, r = decide(v)
+    assert r is not None and r.cite(v.position) == 'Hopson, "The Second Bidder"'
+    assert "if I sit still" in d.reason
+
+
+def test_rule_declare_over_one_spade_fourth_bidder_auction() -> None:
+    """The fourth bidder, by "The Fourth Bidder": over-bid an opponent "if you
+    can do so with safety" — AKQJT of spades and 19 in high cards do not sit
+    still over the dealer's forced one spade."""
+    v = view_for("auction", "AKQJT.T987.K.AQ8", ["1S", "pass", "pass"], dealer=Seat.EAST)
+    assert v.position == 4
+    assert ruled(v) == ("1NT", "declare_over_one_spade")
+    d, r = decide(v)
+    assert r is not None and r.cite(v.position) == 'Hopson, "The Fourth Bidder"'
+
+
+def test_rule_declare_over_one_spade_not_over_a_real_bid_or_partners_auction() -> None:
+    """Only the adversaries' forced one spade, undoubled: not partner's, and
+    not a spade bid that shows a suit (a dealer's later bid)."""
+    partners = view_for("auction", "AKQJT.T987.K.AQ8", ["1S", "pass"], seat=Seat.SOUTH)
+    assert ruled(partners)[1] != "declare_over_one_spade"
+    real = view_for("auction", "97.A9754.AQ4.Q74", ["1H", "pass", "pass"], dealer=Seat.EAST)
+    assert ruled(real)[1] != "declare_over_one_spade"
+
+
+def test_rule_no_trump_over_partners_suit_third_bidder_auction() -> None:
+    """Hopson, "The Third Bidder": over partner's one of a suit "it is often
+    better to over-bid with a notrump ... in which it will be easier to go
+    game". An even hand protected in the other suits, 17 in high cards: the
+    count leaves partner's 1H standing as worth as much, but the no-trump is
+    the game in three odd."""
+    v = view_for("auction", "QJ42.Q96.AKQ3.K4", ["1H", "pass"], dealer=Seat.SOUTH)
+    assert rules.best_declaration(Situation(v)) is None
+    assert ruled(v) == ("1NT", "no_trump_over_partner")
+    d, r = decide(v)
+    assert r is not None and r.cite(v.position) == 'Hopson, "The Third Bidder"'
+    # not with a singleton, nor with partner's suit the only one unprotected
+    # while another is open: an even hand protected in the other three
+    assert ruled(view_for("auction", "QJ42.Q.AKQ3.K942", ["1H", "pass"], dealer=Seat.SOUTH))[
+        1
+    ] != "no_trump_over_partner"
+    assert ruled(view_for("auction", "432.Q96.AKQ3.KQ4", ["1H", "pass"], dealer=Seat.SOUTH))[
+        1
+    ] != "no_trump_over_partner"
+    # not over the forced one spade, which shows no suit
+    assert ruled(view_for("auction", "QJ42.Q96.AKQ3.K4", ["1S", "pass"], dealer=Seat.SOUTH))[
+        1
+    ] != "no_trump_over_partner"
+
+
+def test_rule_no_double_of_a_rescue_royals() -> None:
+    """Hopson, "Doubling and Re-doubling": partner takes a doubled player out
+    only "if you can with safety", "unless you are quite sure that the shift
+    will not involve a heavier loss": the rescue is into his long suit, where
+    the tricks that defeated the first declaration are not. West doubled 3C
+    and does not double North's 3H rescue again."""
+    calls = "1S 1C 1RS pass pass 2C 2RS pass pass 3C double 3H pass pass".split()
+    v = view_for("royals", "AQT53.AJ.T53.AQ7", calls, seat=Seat.WEST, dealer=Seat.EAST)
+    assert rules._rescued(Situation(v))
+    assert ruled(v)[0] != "double"
+    # a declaration of theirs not rescued from our double is doubled as before
+    plain = view_for("royals", "AQT53.AJ.T53.AQ7", calls[:10], seat=Seat.WEST, dealer=Seat.EAST)
+    assert not rules._rescued(Situation(plain))
+
+
 def test_rule_sit_tight_second_bidder_daw() -> None:
     v = view_for("daw", "5432.432.5432.32", ["1H"], seat=Seat.EAST)
     assert ruled(v) == ("pass", "sit_tight")
