@@ -293,7 +293,7 @@ def test_rule_declare_over_one_spade_fourth_bidder_auction() -> None:
     v = view_for("auction", "AKQJT.T987.K.AQ8", ["1S", "pass", "pass"], dealer=Seat.EAST)
     assert v.position == 4
     assert ruled(v) == ("1NT", "declare_over_one_spade")
-    d, r = decide(v)
+    _, r = decide(v)
     assert r is not None and r.cite(v.position) == 'Hopson, "The Fourth Bidder"'
 
 
@@ -317,18 +317,22 @@ def test_rule_no_trump_over_partners_suit_third_bidder_auction() -> None:
     assert ruled(v) == ("1NT", "no_trump_over_partner")
     d, r = decide(v)
     assert r is not None and r.cite(v.position) == 'Hopson, "The Third Bidder"'
+    assert "where game is easier" in d.reason
     # not with a singleton, nor with partner's suit the only one unprotected
     # while another is open: an even hand protected in the other three
-    assert ruled(view_for("auction", "QJ42.Q.AKQ3.K942", ["1H", "pass"], dealer=Seat.SOUTH))[
-        1
-    ] != "no_trump_over_partner"
-    assert ruled(view_for("auction", "432.Q96.AKQ3.KQ4", ["1H", "pass"], dealer=Seat.SOUTH))[
-        1
-    ] != "no_trump_over_partner"
+    assert (
+        ruled(view_for("auction", "QJ42.Q.AKQ3.K942", ["1H", "pass"], dealer=Seat.SOUTH))[1]
+        != "no_trump_over_partner"
+    )
+    assert (
+        ruled(view_for("auction", "432.Q96.AKQ3.KQ4", ["1H", "pass"], dealer=Seat.SOUTH))[1]
+        != "no_trump_over_partner"
+    )
     # not over the forced one spade, which shows no suit
-    assert ruled(view_for("auction", "QJ42.Q96.AKQ3.K4", ["1S", "pass"], dealer=Seat.SOUTH))[
-        1
-    ] != "no_trump_over_partner"
+    assert (
+        ruled(view_for("auction", "QJ42.Q96.AKQ3.K4", ["1S", "pass"], dealer=Seat.SOUTH))[1]
+        != "no_trump_over_partner"
+    )
 
 
 def test_rule_no_double_of_a_rescue_royals() -> None:
@@ -337,7 +341,8 @@ def test_rule_no_double_of_a_rescue_royals() -> None:
     will not involve a heavier loss": the rescue is into his long suit, where
     the tricks that defeated the first declaration are not. West doubled 3C
     and does not double North's 3H rescue again."""
-    calls = "1S 1C 1RS pass pass 2C 2RS pass pass 3C double 3H pass pass".split()
+    calls = ["1S", "1C", "1RS", "pass", "pass", "2C", "2RS", "pass", "pass", "3C"]
+    calls += ["double", "3H", "pass", "pass"]
     v = view_for("royals", "AQT53.AJ.T53.AQ7", calls, seat=Seat.WEST, dealer=Seat.EAST)
     assert rules._rescued(Situation(v))
     assert ruled(v)[0] != "double"

@@ -772,10 +772,11 @@ def declare_over_one_spade(s: Situation) -> Decision | None:
     stand = _standing_value(s)
     if value <= stand - s.shift(_SIT_STILL, 10.0):
         return None
+    spade = _one(s.last[1].denomination) if s.last is not None else "spade"
     return Decision(
         b,
-        f"{b}: a good bid over the dealer's one {_one(s.last[1].denomination) if s.last else 'spade'}, "
-        f"declared — our hands should take {mean:.1f} tricks at {b.denom.name} "
+        f"{b}: a good bid over the dealer's one {spade}, declared rather than sitting "
+        f"still; our hands should take {mean:.1f} tricks at {b.denom.name} "
         f"({value:+.0f} expected, against {stand:+.0f} if I sit still).",
     )
 
@@ -808,9 +809,7 @@ def no_trump_over_partner(s: Situation) -> Decision | None:
     if bid not in s.partner_shown:
         return None  # not the forced one spade: it shows no suit
     trump = int(bid.denom.trump)
-    if not ev.balanced(s.hand) or not all(
-        ev.stopped(s.hand, x) for x in range(4) if x != trump
-    ):
+    if not ev.balanced(s.hand) or not all(ev.stopped(s.hand, x) for x in range(4) if x != trump):
         return None
     b = s.cheapest("NT")
     game = s.game_level("NT")
