@@ -631,10 +631,23 @@ def _no_trump_hand(s: Situation, key: str) -> bool:
     declaration counts for it. Shape is not asked of a hand with the quick
     tricks (a strong hand with a long suit of its own makes its no-trump as
     well); an even hand with three suits protected may have half a trick
-    less ("if you have a no-trump bid, however weak", "The Dealer's Bid")."""
+    less ("if you have a no-trump bid, however weak", "The Dealer's Bid").
+    The dealer's partner over his forced one spade needs no quick tricks
+    beyond the two hands' count: an even hand with three suits protected
+    is not the "poor hand" on which Hopson leaves the spade ("do not take
+    him out on a poor hand, because his loss in penalties is limited to
+    100", "The Third Bidder"), and the one spade says the dealer holds no
+    bid of his own to count on, so the count, not the quick tricks, says
+    whether the no-trump is made (``_our_choices``; issue 18)."""
     if DENOMINATIONS[key].trump is not None or s.partner_shown:
         return True
-    return s.quick >= s.shift(_NO_TRUMP_QUICK) or _nt_hand(s, _NO_TRUMP_QUICK - 0.5)
+    if s.quick >= s.shift(_NO_TRUMP_QUICK) or _nt_hand(s, _NO_TRUMP_QUICK - 0.5):
+        return True
+    v = s.view
+    if v.forced_opening is not None and v.partner == v.dealer:
+        stops = sum(ev.stopped(s.hand, x) for x in range(4))
+        return ev.balanced(s.hand) and stops >= 3
+    return False
 
 
 def _misinforms(s: Situation, bid: Bid) -> bool:
