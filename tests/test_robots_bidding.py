@@ -335,6 +335,21 @@ def test_rule_no_trump_over_partners_suit_third_bidder_auction() -> None:
     )
 
 
+def test_rule_no_trump_over_the_forced_spade_third_bidder_auction() -> None:
+    """Hopson, "The Third Bidder": "do not take him out on a poor hand". An
+    even hand with three suits protected and 13 in high cards is not poor:
+    over the forced one spade it bids the no-trump the two hands' count
+    makes, with two quick tricks (a no-trump on a partner who has shown
+    nothing otherwise holds three)."""
+    v = view_for("auction", "KJ85.K62.QT9.A62", ["1S", "pass"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert ev.quick_tricks(v.held) == 2.0
+    assert ruled(v) == ("1NT", "best_declaration")
+    # the same hand second in hand, over the adversaries' spade, still wants
+    # the quick tricks a no-trump on a silent partner holds
+    second = view_for("auction", "KJ85.K62.QT9.A62", ["1S"], seat=Seat.EAST)
+    assert ruled(second)[0] != "1NT"
+
+
 def test_rule_no_double_of_a_rescue_royals() -> None:
     """Hopson, "Doubling and Re-doubling": partner takes a doubled player out
     only "if you can with safety", "unless you are quite sure that the shift
