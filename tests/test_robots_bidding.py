@@ -306,6 +306,39 @@ def test_rule_declare_over_one_spade_not_over_a_real_bid_or_partners_auction() -
     assert ruled(real)[1] != "declare_over_one_spade"
 
 
+def test_rule_declare_over_partners_informatory_double_of_one_spade_auction() -> None:
+    """Partner's double of the forced one spade is made "in order to inform
+    your partner" (Hopson, "The Second Bidder"), not for penalties: the
+    fourth bidder with a good bid declares it rather than sit for the double
+    (1S doubled made seven tricks on this hand, auction seed 5)."""
+    v = view_for(
+        "auction", "843.K63.A98765.8", ["1S", "double", "pass"], seat=Seat.EAST, dealer=Seat.SOUTH
+    )
+    assert ruled(v) == ("1D", "declare_over_one_spade")
+    # an adversary's double of partner's spade is not ours to declare over
+    mine = view_for(
+        "auction", "843.K63.A98765.8", ["1S", "double"], seat=Seat.NORTH, dealer=Seat.SOUTH
+    )
+    assert ruled(mine)[1] != "declare_over_one_spade"
+
+
+def test_partners_own_suit_counts_his_trumps_once_auction() -> None:
+    """Hopson, "The Third Bidder": "He has the trumps; what he wants is
+    outside tricks". A declared partner counts for less in the suit he named
+    (``_PARTNER_OWN_SUIT``) than in another suit or at no-trump, and
+    partner's share in ``whist bid``'s credits moves with it."""
+    from auctionwhist.robots.bidding import situation as sit
+
+    v = view_for("auction", "QJ42.Q96.AKQ3.K4", ["1H", "pass"], dealer=Seat.SOUTH)
+    s = Situation(v)
+    assert s._partner_shift(False, "H") == sit._PARTNER_OWN_SUIT
+    assert s._partner_shift(False, "D") == sit._PARTNER_SUIT[1]
+    assert sit._PARTNER_SUIT[1] > sit._PARTNER_OWN_SUIT
+    # partner's share as ``whist bid`` credits it moves with the count
+    gap = s.hand_tricks(v.partner, "D") - s.hand_tricks(v.partner, "H")
+    assert abs(gap - (sit._PARTNER_SUIT[1] - sit._PARTNER_OWN_SUIT)) < 1e-9
+
+
 def test_rule_no_trump_over_partners_suit_third_bidder_auction() -> None:
     """Hopson, "The Third Bidder": over partner's one of a suit "it is often
     better to over-bid with a notrump ... in which it will be easier to go

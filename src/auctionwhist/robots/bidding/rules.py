@@ -746,13 +746,22 @@ def best_declaration(s: Situation) -> Decision | None:
 
 def _forced_spade_standing(s: Situation) -> bool:
     """Is the declaration standing the adversaries' forced one spade
-    (``SeatView.forced_opening``), undoubled and not bid on since?"""
+    (``SeatView.forced_opening``), not bid on since, undoubled or doubled by
+    partner? Partner's double of it is made "in order to inform your
+    partner" (Hopson, "The Second Bidder"; "Doubling and Re-doubling": so
+    that "he may feel justified in going to no-trump"), not for penalties:
+    the good bid is declared over it as over the spade alone."""
     last = s.last
     forced = s.view.forced_opening
-    if last is None or forced is None or s.view.doubled:
+    if last is None or forced is None:
         return False
     seat, bid = last
-    return seat.side != s.view.seat.side and seat == s.view.dealer and bid == forced
+    if seat.side == s.view.seat.side or seat != s.view.dealer or bid != forced:
+        return False
+    if s.view.doubled == 0:
+        return True
+    doubler = next((t for t, c in reversed(s.view.calls) if c is Other.DOUBLE), None)
+    return s.view.doubled == 1 and doubler == s.view.partner
 
 
 # Hopson, "The Second Bidder": "If the dealer bids one spade and you have in
