@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,13 @@ from typer.testing import CliRunner
 
 from auctionwhist.analysis.review import CardReview, play_strain, review_play
 from auctionwhist.calls import parse_call
-from auctionwhist.cards import Seat
+from auctionwhist.cards import Deal, Seat
 from auctionwhist.cli import app
 from auctionwhist.dealing import deal
 from auctionwhist.formats import jsonlog
 from auctionwhist.robots import make_robot
 from auctionwhist.robots.player import play_deal
-from auctionwhist.solver import dd_tricks
+from auctionwhist.solver import Position, dd_tricks, score_cards
 from auctionwhist.table import Table
 from deals_helpers import TOPS
 from laws_helpers import bid, can_renounce, laws_table, renounce, run
@@ -123,9 +124,59 @@ def test_cli_review_of_a_deal_played_at_the_terminal(tmp_path: Path) -> None:
     assert "North-South:" in r.output and "given up double dummy" in r.output
     doc = json.loads(runner.invoke(app, ["review", str(log), "--json"]).stdout)
     assert doc["code"] == "daw" and len(doc["cards"]) == 52
-    assert set(doc["cards"][0]) == {"trick", "seat", "card", "tricks", "best", "best_cards", "cost"}
+    assert set(doc["cards"][0]) == {
+        "trick", "seat", "card", "tricks", "best", "best_cards", "cost", "solved"
+    }  # fmt: skip
     table = Table.from_events(jsonlog.loads(log.read_text()))
     assert doc["tricks"] == {"ns": table.tricks_won()[0], "ew": table.tricks_won()[1]}
+
+
+# The third deal of the solver bench's sample (seed 1): a whole-deal nullo the
+# core takes minutes over (docs/solver.md, "the slow deals": 106M nodes).
+SLOW_NULLO = "N:KQ5.AQJ85.AKJ6.2 J86.963.Q752.T85 9432.2.T943.KQ94 AT7.KT74.8.AJ763"
+
+
+def _slow_nullo() -> Table:
+    """North declares nullo on SLOW_NULLO and the heuristic robots play it out."""
+    t = Table("royalton", Deal.from_pbn(SLOW_NULLO))
+    for call in ("1NL", "pass", "pass", "pass"):
+        t.call(parse_call(call))
+    play_deal(t, {s: make_robot("heuristic") for s in Seat}, random.Random(1))
+    assert play_strain(t) == "NL" and t.play is not None and t.play.played == 52
+    return t
+
+
+def test_a_nullo_review_under_a_time_limit_scores_the_play_from_its_end() -> None:
+    """Issue 20: a nullo's early cards can take the core minutes, so under a
+    limit the review scores the last cards first and leaves the first ones
+    unscored when the time runs out: the scored cards are the play's end,
+    each with the figure the core gives it with no limit."""
+    t = _slow_nullo()
+    reviews = review_play(t, limit=2.0)
+    assert len(reviews) == 52
+    solved = [r.solved for r in reviews]
+    first = solved.index(True)
+    assert first > 0, "the first card of a slow nullo is scored in 2 s"
+    assert all(solved[first:]), "the scored cards are the end of the play"
+    unscored = reviews[0]
+    assert (unscored.tricks, unscored.best, unscored.cost) == (None, None, None)
+    assert unscored.to_json()["solved"] is False
+    assert reviews[-1].to_json()["solved"] is True
+    # the last two tricks scored with no limit, card by card, give the same
+    assert t.play is not None
+    hands = list(t.deal.hands)
+    for leader, cards in t.play.tricks[:11]:
+        for i, c in enumerate(cards):
+            hands[(int(leader) + i) & 3] ^= 1 << c
+    for k, (leader, cards) in enumerate(t.play.tricks[11:]):
+        for i, c in enumerate(cards):
+            seat = Seat((int(leader) + i) & 3)
+            at = Position((hands[0], hands[1], hands[2], hands[3]), "NL", seat, tuple(cards[:i]))
+            scores = score_cards(at)
+            r = reviews[44 + 4 * k + i]
+            assert (r.seat, r.card, r.tricks, r.best) == (seat, c, scores[c], min(scores.values()))
+            hands[seat] ^= 1 << c
+    assert all(not r.solved for r in review_play(t, limit=0.0))
 
 
 def test_cli_review_bad_input(tmp_path: Path) -> None:
@@ -153,3 +204,19 @@ def test_play_writes_its_log_when_you_leave(tmp_path: Path) -> None:
     assert type(events[0]).__name__ == "Dealt"
     bad = runner.invoke(app, ["play", "--seed", "1", "--log", str(tmp_path / "no" / "x.json")])
     assert bad.exit_code == 2 and "--log" in bad.output and "Your hand" not in bad.output
+
+
+def test_cli_review_of_a_nullo_with_a_time_limit(tmp_path: Path) -> None:
+    """`whist review --time-limit`: the cards the time did not reach are
+    shown as not scored, and said so under the table; a negative limit is
+    refused."""
+    log = tmp_path / "nullo.json"
+    log.write_text(jsonlog.dumps(_slow_nullo().events))
+    r = runner.invoke(app, ["review", str(log), "--time-limit", "1"])
+    assert r.exit_code == 0, r.output
+    assert "not scored" in r.output
+    assert re.search(r"The first \d+ cards not scored: the time limit came first", r.output)
+    doc = json.loads(runner.invoke(app, ["review", str(log), "--time-limit", "1", "--json"]).stdout)
+    assert doc["strain"] == "NL" and not doc["cards"][0]["solved"] and doc["cards"][-1]["solved"]
+    bad = runner.invoke(app, ["review", str(log), "--time-limit", "-1"])
+    assert bad.exit_code == 2 and "--time-limit -1" in bad.output

@@ -5,6 +5,7 @@ test_web_names_e2e.py, secrecy in test_web_secrecy.py)."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -212,3 +213,28 @@ def test_a_review_the_child_cannot_solve_says_why() -> None:
     bad, late = asyncio.run(both())
     assert bad["status"] == "unavailable" and "auction-whist events" in str(bad["message"])
     assert late["status"] == "unavailable" and "within 0 seconds" in str(late["message"])
+
+
+@pytest.mark.slow  # a process solving a whole-deal nullo for seconds
+def test_a_nullo_review_answers_within_its_budget_from_the_end_of_the_play() -> None:
+    """Issue 20: the review of a nullo whose early cards take the core
+    minutes is ready within the budget, not 'unavailable': the child scores
+    the play from its end and leaves unscored the first cards the time did
+    not reach, with the table and par (nullo as bounds) above."""
+    import asyncio
+
+    from auctionwhist.formats.jsonlog import events_to_json
+    from auctionwhist.web.review import solve_review
+    from test_review import _slow_nullo
+
+    log = events_to_json(_slow_nullo().events)
+    budget = 12.0
+    started = time.monotonic()
+    r = asyncio.run(solve_review(log, budget, asyncio.Semaphore(1)))
+    assert time.monotonic() - started < budget
+    assert r["status"] == "ready", r
+    cards = r["cards"]
+    assert isinstance(cards, list) and len(cards) == 52
+    solved = [c["solved"] for c in cards]
+    assert not solved[0] and solved[-1] and solved == sorted(solved)
+    assert "analysis" in r

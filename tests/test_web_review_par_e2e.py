@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext
 
 from test_web_e2e import (  # noqa: F401  (fixtures)
     _errors,
+    _phase,
     _play_to_the_end,
     browser,
     playwright,
@@ -51,4 +52,43 @@ def test_review_shows_the_table_and_par_with_nullo_bounds(
         assert page.locator("#review td.dd-bounds").count() >= 1
     page.locator("#review-panel").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "table-review-par.png"))
+    assert not errors
+
+
+def test_the_review_of_a_slow_nullo_is_scored_from_the_end_of_the_play(
+    server: str,  # noqa: F811
+    browser: BrowserContext,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    """Issue 20: South declares nullo on a deal whose whole-deal nullo takes
+    the core longer than the review's budget (Royalton, seed 1). The review
+    still comes, within its budget: the play's last cards scored, the first
+    ones marked "not scored" and said so, the table's nullo row as bounds."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    errors = _errors(page)
+    take_a_seat(page, server, "royalton", seed=1)
+    called = False
+    while page.get_attribute("#table-page", "data-phase") in (None, "auction"):
+        if _phase(page) != ("auction", True):
+            page.wait_for_timeout(20)
+            continue
+        n = page.get_attribute("#table-page", "data-n")
+        page.click('.bidding-box button[data-call="%s"]' % ("pass" if called else "1NL"))
+        called = True
+        page.wait_for_function(
+            f"() => document.querySelector('#table-page').dataset.n !== '{n}'", timeout=5000
+        )
+    assert "1 Nul. by South" in page.inner_text("#fact-contract")
+    _play_to_the_end([page])
+    page.click("#review-button")
+    page.wait_for_selector("#review ol.review-tricks", timeout=60_000)
+    text = page.inner_text("#review")
+    assert "not available" not in text
+    unscored = page.locator("#review .rv-cost.unscored").count()
+    assert unscored > 0, "the first cards of a slow nullo are left unscored"
+    assert f"The first {unscored} cards are not scored" in text
+    assert page.locator("#review .rv-card").count() == 52
+    page.locator("#review-panel").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "table-review-nullo.png"), full_page=True)
     assert not errors

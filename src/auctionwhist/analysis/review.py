@@ -10,10 +10,19 @@ The play is read from the table as it stands after the laws have had their
 say: a card taken back (a renounce corrected in time) is not there, a lead
 out of turn that was accepted leads its trick. A card the solver does not
 count among the legal ones (a renounce that stood) is shown without a cost.
+
+At nullo a card of the early tricks can take the core minutes to score
+(docs/solver.md), so a review may be given a time limit (issue 20: the web
+app's review, ``whist review --time-limit``). The cards are then scored from
+the last backwards, the cheapest first: when the time runs out the cards
+not yet scored are the play's first ones, shown unscored (``solved``
+false), and every card after them has its cost. At suits and no-trump DDS
+scores a whole deal's play in about a second, and takes no limit.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +48,8 @@ class CardReview:
     the tricks not yet complete when the card was played, after this card
     and best play by all; ``best`` the same after the best card there, and
     ``best_cards`` those cards. Both are None for a card the solver does not
-    count as legal (a renounce that stood).
+    count as legal (a renounce that stood), and for a card it had no time to
+    score (``solved`` false: a nullo review under a time limit).
     """
 
     trick: int
@@ -49,6 +59,7 @@ class CardReview:
     best: int | None
     best_cards: tuple[int, ...]
     nullo: bool
+    solved: bool = True
 
     @property
     def cost(self) -> int | None:
@@ -66,6 +77,7 @@ class CardReview:
             "best": self.best,
             "best_cards": [card_str(c) for c in self.best_cards],
             "cost": self.cost,
+            "solved": self.solved,
         }
 
 
@@ -77,11 +89,16 @@ def play_strain(table: Table) -> str:
     return solver_strain(table.contract, table.play.trump)
 
 
-def review_play(table: Table, progress: Callable[[], None] | None = None) -> list[CardReview]:
+def review_play(
+    table: Table, progress: Callable[[], None] | None = None, limit: float | None = None
+) -> list[CardReview]:
     """Every card played at ``table`` so far, in order, double dummy.
 
     ``progress()`` is called after each card: a card of a whole-deal nullo
-    can take the core minutes to score.
+    can take the core minutes to score. ``limit``: seconds for the whole
+    review at nullo (None: no limit); the cards are then scored last first,
+    and those the time did not reach are returned unscored (``solved``
+    false). At suits and no-trump the limit is not needed and not used.
     """
     strain = play_strain(table)
     play = table.play
@@ -89,32 +106,53 @@ def review_play(table: Table, progress: Callable[[], None] | None = None) -> lis
     nullo = strain == "NL"
     hands = list(table.deal.hands)
     tricks = [*play.tricks, (Seat(play.leader), tuple(play.trick))] if play.trick else play.tricks
-    out: list[CardReview] = []
-    for number, (leader, cards) in enumerate(tricks, start=1):
-        for i, c in enumerate(cards):
+    # each card's position: the hands before it, and the trick so far
+    cards: list[tuple[int, Seat, int, Position]] = []
+    for number, (leader, played) in enumerate(tricks, start=1):
+        for i, c in enumerate(played):
             seat = Seat((int(leader) + i) & 3)
             position = Position(
-                (hands[0], hands[1], hands[2], hands[3]), strain, seat, tuple(cards[:i])
+                (hands[0], hands[1], hands[2], hands[3]), strain, seat, tuple(played[:i])
             )
-            scores = score_cards(position) if c in position.legal_cards() else {}
-            if scores:
-                best = min(scores.values()) if nullo else max(scores.values())
-                best_cards = tuple(sorted(k for k, v in scores.items() if v == best))
-                out.append(CardReview(number, seat, c, scores[c], best, best_cards, nullo))
-            else:
-                out.append(CardReview(number, seat, c, None, None, (), nullo))
+            cards.append((number, seat, c, position))
             hands[seat] ^= 1 << c
-            if progress is not None:
-                progress()
-    return out
+    bounded = nullo and limit is not None
+    deadline = time.monotonic() + (limit or 0.0)
+    out: dict[int, CardReview] = {}
+    # under a limit the last cards first: they are the cheap ones, and the
+    # first card out of time leaves only those before it unscored
+    order = range(len(cards) - 1, -1, -1) if bounded else range(len(cards))
+    for k in order:
+        number, seat, c, position = cards[k]
+        left = deadline - time.monotonic()
+        scores: dict[int, int] | None = {}
+        if bounded and left <= 0:
+            scores = None
+        elif c in position.legal_cards():
+            try:
+                scores = score_cards(position, limit=left if bounded else None)
+            except TimeoutError:
+                scores = None
+        if scores is None:
+            out[k] = CardReview(number, seat, c, None, None, (), nullo, solved=False)
+        elif scores:
+            best = min(scores.values()) if nullo else max(scores.values())
+            best_cards = tuple(sorted(k2 for k2, v in scores.items() if v == best))
+            out[k] = CardReview(number, seat, c, scores[c], best, best_cards, nullo)
+        else:  # not among the legal cards: a renounce that stood
+            out[k] = CardReview(number, seat, c, None, None, (), nullo)
+        if progress is not None:
+            progress()
+    return [out[k] for k in range(len(cards))]
 
 
-def review_log(log: dict[str, Any]) -> dict[str, Any]:
+def review_log(log: dict[str, Any], limit: float | None = None) -> dict[str, Any]:
     """``review_play`` of a deal's JSON log (``formats.jsonlog``), as JSON:
-    the strain and every card with its cost. What the web app runs in a
-    process of its own (``web.service.Service.review``)."""
+    the strain and every card with its cost (``limit``: seconds at nullo, as
+    ``review_play``). What the web app runs in a process of its own
+    (``web.review``)."""
     from ..formats.jsonlog import events_from_json
 
     table = Table.from_events(events_from_json(log))
     strain = play_strain(table)
-    return {"strain": strain, "cards": [r.to_json() for r in review_play(table)]}
+    return {"strain": strain, "cards": [r.to_json() for r in review_play(table, limit=limit)]}

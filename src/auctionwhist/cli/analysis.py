@@ -144,7 +144,9 @@ def _review_view(reviews: list[CardReview]) -> RichTable:
     )
     for r in reviews:
         cells: list[str | Text]
-        if r.cost is None:
+        if not r.solved:
+            cells = ["—", "—", Text("not scored", style="yellow"), Text("")]
+        elif r.cost is None:
             cells = ["—", "—", Text("not legal", style="red"), Text("")]
         else:
             best = Text(" ").join(card_text(c) for c in r.best_cards)
@@ -305,12 +307,22 @@ def review_command(
         ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            help="Seconds for a nullo's review: the cards are scored last first, "
+            "and those the time does not reach are shown as not scored.",
+        ),
+    ] = None,
 ) -> None:
     """A played deal against double dummy: what each card cost its side.
 
     For every card played, every card the player could have played there
     is scored double dummy; a card's cost is the tricks it gave up
-    against the best of them (at nullo, the tricks it took on). See
+    against the best of them (at nullo, the tricks it took on). At nullo
+    a card of the early tricks can take the solver minutes: --time-limit
+    scores the play from its end and stops when the time is spent. See
     docs/analysis.md.
 
     [bold]Examples[/bold]
@@ -320,11 +332,15 @@ def review_command(
       whist review deal.json
 
       whist review deal.json --json
+
+      whist review nullo.json --time-limit 20
     """
     from ..analysis.review import play_strain, review_play
     from ..formats.jsonlog import loads
     from ..table import Table
 
+    if time_limit is not None and time_limit < 0:
+        fail(f"--time-limit {time_limit}: give a number of seconds, 0 or more")
     try:
         text = log.read_text(encoding="utf-8")
     except OSError as e:
@@ -337,9 +353,12 @@ def review_command(
     assert table.play is not None
     played = table.play.played
     # at nullo the core scores a card of the early tricks in seconds to minutes
-    what = "scoring the cards" + (" (nullo: minutes)" if strain == "NL" else "")
+    what = "scoring the cards"
+    if strain == "NL":
+        limited = f" (nullo, the last first: {time_limit:g} s)"
+        what += " (nullo: minutes)" if time_limit is None else limited
     with on_terminal(what, played) as advance:
-        reviews = review_play(table, advance)
+        reviews = review_play(table, advance, limit=time_limit)
     out = new_console()
     if as_json:
         won = table.tricks_won()
@@ -360,12 +379,20 @@ def review_command(
         head += f" · {table.contract} by {table.declarer.name.title()}"
     out.print(head)
     out.print(_review_view(reviews))
+    unscored = sum(not r.solved for r in reviews)
+    if unscored:
+        out.print(
+            f"The first {unscored} card{'' if unscored == 1 else 's'} not scored: "
+            f"the time limit came first (at nullo an early trick can take minutes)",
+            style="yellow",
+        )
     for side, name in ((0, "North-South"), (1, "East-West")):
         costs = [r.cost for r in reviews if r.seat.side == side and r.cost]
         lost = sum(costs)
         out.print(
             f"{name}: {lost} trick{'' if lost == 1 else 's'} given up "
             f"double dummy, in {len(costs)} card{'' if len(costs) == 1 else 's'}"
+            + (" of those scored" if unscored else "")
         )
 
 

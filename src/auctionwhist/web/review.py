@@ -7,8 +7,10 @@ log (``formats.jsonlog``) to its stdin, and reads two JSON lines from its
 stdout: first the deal's double-dummy table and par under its code
 (``analysis.analyse``, its nullo row as bounds within ``ANALYSIS_BUDGET``
 seconds: issue 20), then the review of the play
-(``analysis.review.review_log``). It kills the child when the budget is
-spent; the table and par already read are kept.
+(``analysis.review.review_log``), its nullo cards scored last first within
+what is left of the budget, the first ones left unscored when it runs out.
+It kills the child when the budget is spent; the table and par already read
+are kept.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import time
 from typing import Any
 
 import orjson
@@ -24,6 +27,9 @@ __all__ = ["ANALYSIS_BUDGET", "REVIEW_BUDGET", "main", "solve_review"]
 
 REVIEW_BUDGET = 20.0  # seconds for one deal's review, then "not available"
 ANALYSIS_BUDGET = 4.0  # of them, seconds for the nullo row before it is shown as bounds
+# of them, kept back from the nullo cards' scoring for the child's start (its
+# imports) and its answer, so that it answers before the server kills it
+_MARGIN = 3.0
 
 
 async def solve_review(
@@ -38,7 +44,7 @@ async def solve_review(
     lines: list[bytes] = []
     async with slot:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", __name__, f"{analysis_budget:.3f}",
+            sys.executable, "-m", __name__, f"{analysis_budget:.3f}", f"{budget:.3f}",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
@@ -92,7 +98,10 @@ def main() -> None:
     """The child: a deal's JSON log on stdin; on stdout its table and par as
     one JSON line (``{"analysis": ...}``, null when the code has no par to
     give), then its review (or ``{"error": ...}`` when the log is not a deal
-    the solver can review). The first argument: seconds for the nullo row."""
+    the solver can review). The first argument: seconds for the nullo row;
+    the second, seconds for the whole answer (the nullo cards get what the
+    table left, less a margin)."""
+    started = time.monotonic()
     # Imported here, in the child only: the server never loads the solver.
     from ..analysis.analyse import analyse
     from ..analysis.review import review_log
@@ -101,6 +110,7 @@ def main() -> None:
     from ..table import Table
 
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else ANALYSIS_BUDGET
+    whole = float(sys.argv[2]) if len(sys.argv) > 2 else REVIEW_BUDGET
     try:
         log = json.load(sys.stdin)
         table = Table.from_events(events_from_json(log))
@@ -112,7 +122,7 @@ def main() -> None:
             analysis = None
         sys.stdout.write(json.dumps({"analysis": analysis}) + "\n")
         sys.stdout.flush()
-        out = review_log(log)
+        out = review_log(log, limit=max(0.0, whole - _MARGIN - (time.monotonic() - started)))
     except WhistError as e:
         out = {"error": str(e)}
     sys.stdout.write(json.dumps(out) + "\n")

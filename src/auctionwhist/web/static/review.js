@@ -3,6 +3,8 @@
 // its cost and the best cards there; above it the deal's double-dummy table
 // and par as `whist analyse` prints them (a nullo row the solver had no time
 // to finish shown as bounds, "5-8", and par then as what it can still be).
+// At nullo the cards are scored last first within the time: the first ones
+// the time did not reach are shown unscored ("not scored").
 // The table and the movie both use it.
 import { SEAT_NAMES, cardText, el, isRed } from "./cards.js";
 
@@ -60,11 +62,17 @@ export function drawReview(box, r) {
   }
   const cards = r.cards || [];
   const lost = cards.filter((c) => c.cost);
+  const unscored = cards.filter((c) => c.solved === false);
   const total = [0, 0];
   for (const c of lost) total["NS".includes(c.seat) ? 0 : 1] += c.cost;
+  const from = unscored.length ? " in the cards scored" : "";
   box.append(el("p", { class: "note", text: lost.length
-    ? `Tricks given up against best play: N-S ${total[0]}, E-W ${total[1]}. A card marked with its cost gave up that many tricks; the best cards there follow it.`
-    : "Every card was a best card, double dummy." }));
+    ? `Tricks given up against best play${from}: N-S ${total[0]}, E-W ${total[1]}. A card marked with its cost gave up that many tricks; the best cards there follow it.`
+    : unscored.length === cards.length ? "No card was scored in the time."
+    : `Every card${unscored.length ? " scored" : ""} was a best card, double dummy.` }));
+  if (unscored.length) {
+    box.append(el("p", { class: "note", text: `The first ${unscored.length} cards are not scored: at nullo the early tricks can take the solver minutes, and the time ran out. whist review scores them all.` }));
+  }
   const list = el("ol", { class: "review-tricks" });
   let trick = null;
   let item = null;
@@ -76,7 +84,8 @@ export function drawReview(box, r) {
     }
     const who = el("span", { class: "rv-card" + (c.cost ? " costly" : ""), title: SEAT_NAMES[c.seat] },
       el("span", { class: "rv-seat", text: c.seat }), " ", card(c.card));
-    if (c.cost === null) who.append(el("span", { class: "rv-cost", text: " (not legal)" }));
+    if (c.solved === false) who.append(el("span", { class: "rv-cost unscored", text: " (not scored)" }));
+    else if (c.cost === null) who.append(el("span", { class: "rv-cost", text: " (not legal)" }));
     else if (c.cost) {
       const best = el("span", { class: "rv-best" }, " best ");
       c.best_cards.forEach((b, i) => best.append(i ? " " : "", card(b)));
