@@ -17,6 +17,7 @@ unit citing its passage.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
@@ -245,7 +246,7 @@ def _strains(s: Situation, shown: dict[Seat, Picture]) -> list[tuple[float, str]
 # with partner at SLAM_AT of his range. All measured with whist bench
 # bidding (seeds 1 and 2, 300 deals; GAME_DOUBLE on deals of seed 100 and
 # checked at seeds 1, 2 and 3).
-DOUBLE_SHORT = -0.5
+DOUBLE_SHORT = 0.0
 DEFENCE_SPARE = -1.0
 DOUBLE_LEVEL = 2
 GAME_DOUBLE = 1.5
@@ -449,7 +450,9 @@ def royalton_double(s: Situation) -> Decision | None:
     extra = GAME_DOUBLE if bid.level >= 4 else 0.0
     if s.my_bids or s.partner_bids:
         extra += CONTESTED  # a contested part score: their calls were pushed, not counted
-    if short < DOUBLE_SHORT + extra - 0.5 * s.style or s.quick < 2.0:
+    if s.quick < 2.0:
+        return None
+    if bid.level < 6 and short < DOUBLE_SHORT + extra - 0.5 * s.style:
         return None
     # and the tricks our side takes in defence, counted as Hopson counted them
     defeat = 8 - bid.level
@@ -688,6 +691,98 @@ def royalton_suit(s: Situation) -> Decision | None:
     )
 
 
+REOPEN_LO = OPEN_LO  # the fewest high cards to reopen with (``fourth_hand_reopens``)
+REOPEN_SPARE = 0.0  # the tricks beyond the contract the count must show
+
+
+def _read_reopen(h: Heard) -> Shows:
+    """A suit in the pass-out seat (``fourth_hand_reopens``, or
+    ``royalton_suit``'s overcall there): four cards and more, and from
+    ``REOPEN_LO`` high cards (an overcall's, if fewer) up to an opening's."""
+    assert isinstance(h.call, Bid)
+    lo = min(REOPEN_LO, OVERCALL_LO + 2 * (h.call.level - 1))
+    if h.call.denom.trump is None:
+        return _shows(lo, 18)
+    return _shows(lo, 18, length=4, expect=4.5)
+
+
+def _pack_partner(s: Situation) -> dict[Seat, Picture]:
+    """The pictures with partner's high cards put at what the pack leaves him
+    once the adversaries hold the middle of what their calls showed (within
+    what his own calls showed): the fourth bidder's "more information"."""
+    shown = s.pictures
+    me = s.view.seat
+    p = shown[me.partner]
+    left = 40 - high_cards(s.hand) - shown[me.left].mid - shown[me.right].mid
+    lo, hi = p.hcp
+    at = max(lo, min(max(lo, hi), left))
+    out = dict(shown)
+    out[me.partner] = replace(p, hcp=(at, at))
+    return out
+
+
+def _pass_out_seat(s: Situation) -> bool:
+    """The auction ends if this player passes: an adversary's bid and two
+    passes after it."""
+    calls = s.view.calls
+    return (
+        len(calls) >= 3
+        and calls[-1][1] is Other.PASS
+        and calls[-2][1] is Other.PASS
+        and isinstance(calls[-3][1], Bid)
+        and calls[-3][0].side != s.view.seat.side
+    )
+
+
+# Hopson, "The Fourth Bidder": "the fourth player has of necessity more
+# information on which he is able to base his declaration. It is generally
+# well to over-bid the declaration of an opponent if you can do so with
+# safety". In the pass-out seat (the adversary's bid, his partner's pass and
+# ours before), partner's pass left him up to an opening and the responder's
+# showed no raise, so the high cards the pack leaves partner are counted for
+# him; every trick above six counts, bid or not (Royalton law 83), so a suit
+# bid at one can still score a game the adversaries' part score would take
+# from us. A suit of four cards, named at its cheapest, when the two hands
+# count the contract.
+@rule(
+    "fourth_hand_reopens",
+    'Hopson, "The Fourth Bidder"; Royalton law 83',
+    "A suit in the pass-out seat: partner's pass and the adversaries' calls leave him the "
+    "high cards the two hands need for the contract.",
+    shows=_read_reopen,
+)
+def fourth_hand_reopens(s: Situation) -> Decision | None:
+    if s.partner_bids or s.my_bids or not _pass_out_seat(s):
+        return None
+    if high_cards(s.hand) < REOPEN_LO - s.style:
+        return None
+    shown = _pack_partner(s)
+    theirs = s.their_suits
+    best: tuple[float, int, Bid] | None = None
+    for x in _SUITS:
+        if ev.length(s.hand, x) < 4 or x in theirs:
+            continue
+        key = SUIT_CHARS[x]
+        b = _cheapest_any(s, key)
+        if b is None or b.level > 2:
+            continue
+        t = tricks(s, key, shown)
+        spare = t - (6 + b.level)
+        if b.royal:
+            spare -= 0.5  # a royal risks 100 a trick (law 36)
+        if spare >= REOPEN_SPARE - 0.5 * s.style and (best is None or spare > best[0]):
+            best = (spare, x, b)
+    if best is None:
+        return None
+    _, x, b = best
+    pmid = shown[s.view.partner].mid
+    return Decision(
+        b,
+        f"{b}: in the pass-out seat; the pack leaves partner about {pmid:.0f} in high cards, "
+        f"and our hands count {tricks(s, SUIT_CHARS[x], shown):.1f} tricks at {_NAMES[x]}.",
+    )
+
+
 # Hawley ch. I, "Dealer 'No Bid'": the dealer, like every other hand, may pass
 # "instead of compelling a declaration of weakness" (Royalton law 30).
 @rule(
@@ -728,6 +823,7 @@ ROYALTON: tuple[Rule, ...] = (
     nullo_on_low_hand,
     no_trump_call,
     royalton_suit,
+    fourth_hand_reopens,
     dealer_no_bid,
     royalton_pass,
 )
