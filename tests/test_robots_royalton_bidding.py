@@ -247,22 +247,32 @@ def test_a_double_asks_the_count_short_of_the_contract() -> None:
 def test_fourth_hand_reopens_in_the_pass_out_seat() -> None:
     """Hopson, "The Fourth Bidder": "the fourth player has of necessity more
     information ... It is generally well to over-bid the declaration of an
-    opponent if you can do so with safety". After 1D and two passes, an
-    opening's high cards and four hearts (too short for the overcall,
-    ``royalton_suit``) bid one heart: partner's pass and the responder's
-    leave partner the high cards the two hands need."""
-    v = view_for("K932.KQ83.A82.32", ["1D", "pass", "pass"], seat=Seat.WEST)
-    assert ruled(v) == ("1H", "fourth_hand_reopens")
+    opponent if you can do so with safety". After 1H and two passes, an
+    opening's high cards, a singleton heart and four clubs (too little for
+    ``royalton_suit``'s royal overcall) call one club royal: partner's pass
+    and the responder's leave partner the high cards the two hands need."""
+    v = view_for("KQ83.3.A872.K932", ["1H", "pass", "pass"], seat=Seat.WEST)
+    assert ruled(v) == ("1CR", "fourth_hand_reopens")
     d, _ = decide(v)
     assert "pass-out seat" in d.reason
 
 
 def test_no_reopening_outside_the_pass_out_seat_or_without_an_opening() -> None:
-    """The same hand directly over 1D is the second bidder's ("sit tight"),
+    """The same hand directly over 1H is the second bidder's ("sit tight"),
     and a hand below an opening's high cards passes the auction out."""
-    v = view_for("K932.KQ83.A82.32", ["no bid", "1D"], seat=Seat.SOUTH)
+    v = view_for("KQ83.3.A872.K932", ["no bid", "1H"], seat=Seat.SOUTH)
     assert ruled(v) == ("pass", "royalton_pass")
-    v = view_for("Q932.QJ83.Q82.32", ["1D", "pass", "pass"], seat=Seat.WEST)
+    v = view_for("KQ83.3.Q872.K932", ["1H", "pass", "pass"], seat=Seat.WEST)
+    assert ruled(v) == ("pass", "royalton_pass")
+
+
+def test_four_cards_overcall_on_an_opening() -> None:
+    """Hopson, "The Second Bidder": "do not make the mistake of passing when
+    you have a sound declaration in your hand": four hearts and an opening's
+    high cards overcall 1D (the rule asked 14 before); with 10 they do not."""
+    v = view_for("K932.KQ83.A82.32", ["1D"], seat=Seat.EAST)
+    assert ruled(v) == ("1H", "royalton_suit")
+    v = view_for("K932.KQ83.Q82.32", ["1D"], seat=Seat.EAST)
     assert ruled(v) == ("pass", "royalton_pass")
 
 

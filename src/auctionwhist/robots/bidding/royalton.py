@@ -661,7 +661,11 @@ def no_trump_call(s: Situation) -> Decision | None:
 # Hawley ch. I: "that bid should survive, and its declarant play, in which
 # the greater merit exists" — the longest suit, of two as long the one with
 # more honors; Hopson, "The Dealer's Bid": "two quick tricks with outside
-# support"; an adversary's bid asks a little more to overcall it.
+# support"; an adversary's bid asks a little more to overcall it on a long
+# suit (six cards from OVERCALL_LO, five a card more), and four cards the
+# high cards of an opening (Hopson, "The Second Bidder": "do not make the
+# mistake of passing when you have a sound declaration in your hand"), two
+# more a level.
 @rule(
     "royalton_suit",
     'Hawley, Royalton ch. I (the merit bid); Hopson, "The Dealer\'s Bid"',
@@ -680,7 +684,9 @@ def royalton_suit(s: Situation) -> Decision | None:
     if b is None:
         return None
     if s.their_bids:
-        need = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else 4)
+        # four cards overcall on an opening's high cards at one (two more a level)
+        four = OPEN_LO - OVERCALL_LO
+        need = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else four)
     else:
         need = OPEN_LO - (1 if n >= 6 else 0)
     if n < 4 or h < need - s.style or b.level > 2 or (b.royal and h < need + 3):
