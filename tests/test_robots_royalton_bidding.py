@@ -100,8 +100,13 @@ def test_answer_no_trump_call_even_after_an_overcall() -> None:
     assert name == "answer_no_trump_call" and call == "2H"
 
 
-def test_answer_jumps_to_game_with_high_cards() -> None:
+def test_answer_jumps_to_game_only_over_an_adversary() -> None:
+    """Royalton law 83: every trick above six counts, bid or not, so game
+    made is game whatever was bid: uncontested, the answer is made at its
+    cheapest; after the adversary's bid game keeps him out."""
     v = view_for("32.AQJ842.K43.32", ["1NT", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "answer_no_trump_call")
+    v = view_for("32.AQJ842.K43.32", ["1NT", "2C"], seat=Seat.SOUTH)
     assert ruled(v) == ("4H", "answer_no_trump_call")
 
 
@@ -185,20 +190,58 @@ def test_a_slam_is_doubled_only_on_sure_tricks() -> None:
 # -- the part score: every trick odd counts, bid or not (law 83) ----------------
 
 
-def test_part_score_stands_when_game_is_out_of_reach() -> None:
-    """Royalton law 83 counts every trick above six, bid or not: over
-    partner's raise to 2H a hand that cannot reach game even with partner at
-    his best leaves it (the rule before it raised to 3H on a count of nine)."""
-    v = view_for("K2.AQJ954.72.K53", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+def test_part_score_stands_when_the_slam_is_out_of_reach() -> None:
+    """Royalton law 83 counts every trick above six, bid or not, game too:
+    over partner's raise to 2H a hand that cannot reach the slam even with
+    partner at his best leaves it."""
+    v = view_for("Q2.KJ9543.72.K53", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
     assert ruled(v) == ("pass", "part_score_stands")
     d, _ = decide(v)
-    assert "law 83" in d.reason and "game is out of reach" in d.reason
+    assert "law 83" in d.reason and "the slam is out of reach" in d.reason
 
 
-def test_part_score_raised_when_game_is_in_view() -> None:
-    """Game (law 84) is worth the bid: a strong hand goes on over the raise."""
+def test_part_score_raised_only_toward_the_slam() -> None:
+    """Game is not bid for its own sake uncontested (law 83): a strong hand
+    over partner's raise goes on only a step, telling him the slam is in
+    view with him at his best; with the slam counted it bids it."""
     v = view_for("AK2.AQJ954.K2.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    assert ruled(v) == ("3H", "place_the_contract")
+    d, _ = decide(v)
+    assert "slam in view" in d.reason
+    v = view_for("AK2.AQJ954.AK2.5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    assert ruled(v) == ("6H", "place_the_contract")
+
+
+def test_game_jumped_to_only_over_an_adversary() -> None:
+    """Over partner's 1H, game counted: 2H uncontested (ten tricks made score
+    the game, law 83), 4H once an adversary has bid (it keeps him out)."""
+    v = view_for("A43.KJ987.K7.Q53", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "place_the_contract")
+    v = view_for("A43.KJ987.K7.Q53", ["1H", "2C"], seat=Seat.SOUTH)
     assert ruled(v) == ("4H", "place_the_contract")
+
+
+def test_an_uncontested_placement_is_read_up_to_the_slam() -> None:
+    """The table reads a declaration placed at its cheapest, no adversary
+    having bid, as holding any hand short of the slam (game is not jumped to
+    then); over an adversary's bid, as short of game."""
+    code = find_code("royalton")
+    calm = read_auction(
+        code,
+        Seat.NORTH,
+        [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS), (Seat.SOUTH, parse_call("2H"))],
+    )
+    fought = read_auction(
+        code,
+        Seat.NORTH,
+        [
+            (Seat.NORTH, parse_call("1H")),
+            (Seat.EAST, parse_call("1SR")),
+            (Seat.SOUTH, parse_call("2H")),
+        ],
+    )
+    assert calm[Seat.SOUTH].readings[0].rule == "place_the_contract"
+    assert calm[Seat.SOUTH].hcp[1] > fought[Seat.SOUTH].hcp[1] + 5
 
 
 def test_part_score_stands_not_against_the_adversaries() -> None:

@@ -123,7 +123,17 @@ def _read_answer(h: Heard) -> Shows:
         step = 6 if h.call.level < 6 else 8
         lo, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], step)
         return _shows(lo, hi, length=4, expect=mine)
+    if _uncontested(h):
+        # game is not bid for its own sake (law 83): uncontested, the
+        # cheapest answer holds every hand short of the slam
+        _, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], 6)
+        return _shows(0, max(ANSWER_HI, hi), length=4, expect=mine)
     return _shows(0, ANSWER_HI, length=4, expect=mine)
+
+
+def _uncontested(h: Heard) -> bool:
+    """No adversary has declared before this call."""
+    return not any(s.side != h.seat.side for s, _ in h.bids)
 
 
 def _read_placed(h: Heard) -> Shows:
@@ -135,6 +145,8 @@ def _read_placed(h: Heard) -> Shows:
     suit = h.call.denom.trump
     level = h.call.level
     step = 4 if level < 4 else 6 if level < 6 else 8  # game, the little slam, the grand
+    if step == 4 and _uncontested(h):
+        step = 6  # uncontested, game is not bid for its own sake (law 83)
     if suit is None:
         lo, hi = _placed(h, None, step)
         return _shows(lo, hi)
@@ -327,6 +339,8 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
     if level >= 6 and tricks(s, key, shown, SLAM_AT) < SLAM:
         level = 4
     level = level if level >= 4 else b.level
+    if level == 4 and not s.their_bids:
+        level = b.level  # game made is game bid or not (law 83)
     if overcalled and level == b.level and b.level > pb[0].level + 1:
         return None  # too high to answer a call the adversary has passed over
     if level > b.level:
@@ -476,20 +490,22 @@ def royalton_double(s: Situation) -> Decision | None:
     )
 
 
-GAME_IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
+IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
 
 
 # Royalton law 83: once the contract is made, "each trick above six shall be
-# counted on the trick score of the declarant", bid or not. Over partner's
-# standing part score, a higher bid of his denomination scores nothing more
-# and risks the contract; it is worth making only to tell partner that game
-# may be there (law 84), so it is made only when the count reaches game with
-# partner at the top of what he has shown.
+# counted on the trick score of the declarant", bid or not, and game is four
+# odd made (law 84): two hearts making ten tricks scores the game that four
+# hearts would, and risks less. Over partner's standing part score, when the
+# adversaries have not bid, a higher bid of his denomination scores nothing
+# more and risks the contract; only a slam must be declared (law 87), so it
+# is made only when the little slam comes in view with partner at the top of
+# what he has shown (the raise then tells partner so).
 @rule(
     "part_score_stands",
     "Hawley, Royalton laws 83-84",
-    "Pass: partner's part score stands; every trick over it counts, bid or not, and game "
-    "is out of reach.",
+    "Pass: partner's part score stands; every trick over it counts, bid or not (game "
+    "too), and the slam is out of reach.",
     shows=UNHEARD,
 )
 def part_score_stands(s: Situation) -> Decision | None:
@@ -507,13 +523,14 @@ def part_score_stands(s: Situation) -> Decision | None:
     ours = [t for t, x in best if x == d]
     if not ours or ours[0] < best[0][0] - 1.0:
         return None  # another denomination counts a trick better
-    top = tricks(s, d, shown, GAME_IN_VIEW)
-    if top >= GAME:
+    top = tricks(s, d, shown, IN_VIEW)
+    if top >= SLAM:
         return None
     return Decision(
         Other.PASS,
         f"Pass: our hands count {ours[0]:.1f} tricks at {_named(d)}, {top:.1f} with partner at "
-        f"his best; every trick over {bid} counts (law 83) and game is out of reach.",
+        f"his best; every trick over {bid} counts, game too (law 83), and the slam is out of "
+        f"reach.",
     )
 
 
@@ -521,13 +538,17 @@ def part_score_stands(s: Situation) -> Decision | None:
 # odd possible to fulfill the contract in that declaration", and 11: "the
 # Little Slam and Grand Slam can be rewarded only when declared" (law 87).
 # Once partner's calls have shown his hand, the robot counts the two hands'
-# tricks in each declaration and bids the best to its value: game at four
-# odd (law 84), a slam when the count holds it.
+# tricks in each declaration and bids the best: a slam when the count holds
+# it; game at four odd (law 84) only once the adversaries have bid (it keeps
+# them out): uncontested, "each trick above six" counts bid or not (law 83),
+# so two hearts making ten tricks scores the game four hearts would, and the
+# declaration is made at its cheapest (and partner's left standing in it).
 @rule(
     "place_the_contract",
-    "Hawley, Royalton ch. I (summary 3, 11)",
-    "A declaration at the value of the two hands as the bidding has shown them: game or a "
-    "slam when they hold it.",
+    "Hawley, Royalton ch. I (summary 3, 11); law 83",
+    "A declaration at the value of the two hands as the bidding has shown them: the slam "
+    "when they hold it; game over the adversaries' bids, else the cheapest level (every "
+    "trick counts, bid or not).",
     shows=_read_placed,
 )
 def place_the_contract(s: Situation) -> Decision | None:
@@ -556,7 +577,10 @@ def place_the_contract(s: Situation) -> Decision | None:
             continue
         if last is not None and last[0].side == s.view.seat.side:
             ours = last[1]
-            if ours.denomination == d and ours.level >= level:
+            # uncontested, game made is game bid or not (law 83): partner's
+            # bid stands unless the slam comes in view with him at his best
+            stands = level == 4 and not s.their_bids and tricks(s, d, shown, IN_VIEW) < SLAM
+            if ours.denomination == d and (ours.level >= level or stands):
                 return Decision(
                     Other.PASS,
                     f"Pass: our {ours} is the value of our hands ({t:.1f} tricks counted).",
@@ -566,9 +590,16 @@ def place_the_contract(s: Situation) -> Decision | None:
             continue
         if b.royal and t < 6 + b.level + 0.5:
             continue  # a royal risks 100 a trick (law 36)
-        if level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
+        if level == 4 and not s.their_bids:
+            pass  # game made is game bid or not (law 83): the cheapest level
+        elif level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
             b = Bid(level, d)
         what = {7: "the grand slam", 6: "the little slam", 4: "game"}.get(b.level, "")
+        if level >= 4 and b.level < min(level, 6) and not s.their_bids:
+            what = "game counts bid or not (law 83)"
+            if last is not None and last[0] == s.view.partner and last[1].denomination == d:
+                what = "the slam in view with partner at his best"
+            return Decision(b, f"{b}: our hands count {t:.1f} tricks at {_named(d)}; {what}.")
         return Decision(
             b,
             f"{b}: our hands count {t:.1f} tricks at {_named(d)}"
