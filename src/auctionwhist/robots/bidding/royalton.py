@@ -1,7 +1,9 @@
 """Royalton's rules of bidding (Hawley, "Royalton", chapter I, seed 004): the
 no-trump as a call for partner's best suit, the royal bid, the nullo, the
-dealer's "no bid", and the contract placed at the full value of the two
-hands, slams declared since Royalton pays them only when bid (law 87).
+dealer's "no bid", and the contract placed by the two hands' count: slams
+declared since Royalton pays them only when bid (law 87), game only over
+the adversaries' bids, since every trick above six counts, bid or not (law
+83), and the fourth bidder's reopening in the pass-out seat.
 
 Every declaration is worth ten a trick (law 83) and game is four odd (law
 84), so the denomination is chosen for tricks alone: the one where the two
