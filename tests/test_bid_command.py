@@ -170,7 +170,8 @@ def test_the_help_gives_examples() -> None:
 def test_royalton_advice_counts_the_hands_as_its_reason_does() -> None:
     """Under Royalton the estimate ``whist bid`` prints is Royalton's own
     count of the two hands (``royalton.tricks``), the figure its reason gives:
-    partner's 1S answered with game in spades on 11.3 tricks counted."""
+    partner's 1S raised on 11.3 tricks counted (uncontested, a step: game
+    made counts bid or not, law 83)."""
     from auctionwhist.robots.bidding import royalton
     from auctionwhist.robots.bidding.situation import Situation
 
@@ -178,6 +179,6 @@ def test_royalton_advice_counts_the_hands_as_its_reason_does() -> None:
     hand = hand_from_pbn("KQ4.AJ98.K73.A52")
     view = view_of_auction(code, hand, [parse_call("1S"), parse_call("P")], Seat.NORTH)
     a = advise(view)
-    assert str(a.call) == "4S" and a.denomination == "S"
+    assert str(a.call) == "2S" and a.denomination == "S"
     assert a.estimate == round(royalton.tricks(Situation(view), "S"), 2)
     assert f"{a.estimate:.1f} tricks" in a.reason

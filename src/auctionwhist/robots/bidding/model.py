@@ -335,6 +335,14 @@ def _royalton(
     if call.denom.nullo:
         return "nullo_on_low_hand"
     if not mine and not partners:
+        if (
+            len(prior) >= 3
+            and prior[-1][1] is Other.PASS
+            and prior[-2][1] is Other.PASS
+            and isinstance(prior[-3][1], Bid)
+            and prior[-3][0].side != seat.side
+        ):
+            return "fourth_hand_reopens"  # the pass-out seat
         return "no_trump_call" if call.denomination == "NT" else "royalton_suit"
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"

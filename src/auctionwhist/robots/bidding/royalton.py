@@ -1,7 +1,9 @@
 """Royalton's rules of bidding (Hawley, "Royalton", chapter I, seed 004): the
 no-trump as a call for partner's best suit, the royal bid, the nullo, the
-dealer's "no bid", and the contract placed at the full value of the two
-hands, slams declared since Royalton pays them only when bid (law 87).
+dealer's "no bid", and the contract placed by the two hands' count: slams
+declared since Royalton pays them only when bid (law 87), game only over
+the adversaries' bids, since every trick above six counts, bid or not (law
+83), and the fourth bidder's reopening in the pass-out seat.
 
 Every declaration is worth ten a trick (law 83) and game is four odd (law
 84), so the denomination is chosen for tricks alone: the one where the two
@@ -17,6 +19,7 @@ unit citing its passage.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
@@ -122,7 +125,17 @@ def _read_answer(h: Heard) -> Shows:
         step = 6 if h.call.level < 6 else 8
         lo, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], step)
         return _shows(lo, hi, length=4, expect=mine)
+    if _uncontested(h):
+        # game is not bid for its own sake (law 83): uncontested, the
+        # cheapest answer holds every hand short of the slam
+        _, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], 6)
+        return _shows(0, max(ANSWER_HI, hi), length=4, expect=mine)
     return _shows(0, ANSWER_HI, length=4, expect=mine)
+
+
+def _uncontested(h: Heard) -> bool:
+    """No adversary has declared before this call."""
+    return not any(s.side != h.seat.side for s, _ in h.bids)
 
 
 def _read_placed(h: Heard) -> Shows:
@@ -134,6 +147,8 @@ def _read_placed(h: Heard) -> Shows:
     suit = h.call.denom.trump
     level = h.call.level
     step = 4 if level < 4 else 6 if level < 6 else 8  # game, the little slam, the grand
+    if step == 4 and _uncontested(h):
+        step = 6  # uncontested, game is not bid for its own sake (law 83)
     if suit is None:
         lo, hi = _placed(h, None, step)
         return _shows(lo, hi)
@@ -245,7 +260,7 @@ def _strains(s: Situation, shown: dict[Seat, Picture]) -> list[tuple[float, str]
 # with partner at SLAM_AT of his range. All measured with whist bench
 # bidding (seeds 1 and 2, 300 deals; GAME_DOUBLE on deals of seed 100 and
 # checked at seeds 1, 2 and 3).
-DOUBLE_SHORT = -0.5
+DOUBLE_SHORT = 0.0
 DEFENCE_SPARE = -1.0
 DOUBLE_LEVEL = 2
 GAME_DOUBLE = 1.5
@@ -326,6 +341,8 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
     if level >= 6 and tricks(s, key, shown, SLAM_AT) < SLAM:
         level = 4
     level = level if level >= 4 else b.level
+    if level == 4 and not s.their_bids:
+        level = b.level  # game made is game bid or not (law 83)
     if overcalled and level == b.level and b.level > pb[0].level + 1:
         return None  # too high to answer a call the adversary has passed over
     if level > b.level:
@@ -449,7 +466,9 @@ def royalton_double(s: Situation) -> Decision | None:
     extra = GAME_DOUBLE if bid.level >= 4 else 0.0
     if s.my_bids or s.partner_bids:
         extra += CONTESTED  # a contested part score: their calls were pushed, not counted
-    if short < DOUBLE_SHORT + extra - 0.5 * s.style or s.quick < 2.0:
+    if s.quick < 2.0:
+        return None
+    if bid.level < 6 and short < DOUBLE_SHORT + extra - 0.5 * s.style:
         return None
     # and the tricks our side takes in defence, counted as Hopson counted them
     defeat = 8 - bid.level
@@ -473,20 +492,22 @@ def royalton_double(s: Situation) -> Decision | None:
     )
 
 
-GAME_IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
+IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
 
 
 # Royalton law 83: once the contract is made, "each trick above six shall be
-# counted on the trick score of the declarant", bid or not. Over partner's
-# standing part score, a higher bid of his denomination scores nothing more
-# and risks the contract; it is worth making only to tell partner that game
-# may be there (law 84), so it is made only when the count reaches game with
-# partner at the top of what he has shown.
+# counted on the trick score of the declarant", bid or not, and game is four
+# odd made (law 84): two hearts making ten tricks scores the game that four
+# hearts would, and risks less. Over partner's standing part score, when the
+# adversaries have not bid, a higher bid of his denomination scores nothing
+# more and risks the contract; only a slam must be declared (law 87), so it
+# is made only when the little slam comes in view with partner at the top of
+# what he has shown (the raise then tells partner so).
 @rule(
     "part_score_stands",
     "Hawley, Royalton laws 83-84",
-    "Pass: partner's part score stands; every trick over it counts, bid or not, and game "
-    "is out of reach.",
+    "Pass: partner's part score stands; every trick over it counts, bid or not (game "
+    "too), and the slam is out of reach.",
     shows=UNHEARD,
 )
 def part_score_stands(s: Situation) -> Decision | None:
@@ -504,13 +525,14 @@ def part_score_stands(s: Situation) -> Decision | None:
     ours = [t for t, x in best if x == d]
     if not ours or ours[0] < best[0][0] - 1.0:
         return None  # another denomination counts a trick better
-    top = tricks(s, d, shown, GAME_IN_VIEW)
-    if top >= GAME:
+    top = tricks(s, d, shown, IN_VIEW)
+    if top >= SLAM:
         return None
     return Decision(
         Other.PASS,
         f"Pass: our hands count {ours[0]:.1f} tricks at {_named(d)}, {top:.1f} with partner at "
-        f"his best; every trick over {bid} counts (law 83) and game is out of reach.",
+        f"his best; every trick over {bid} counts, game too (law 83), and the slam is out of "
+        f"reach.",
     )
 
 
@@ -518,13 +540,17 @@ def part_score_stands(s: Situation) -> Decision | None:
 # odd possible to fulfill the contract in that declaration", and 11: "the
 # Little Slam and Grand Slam can be rewarded only when declared" (law 87).
 # Once partner's calls have shown his hand, the robot counts the two hands'
-# tricks in each declaration and bids the best to its value: game at four
-# odd (law 84), a slam when the count holds it.
+# tricks in each declaration and bids the best: a slam when the count holds
+# it; game at four odd (law 84) only once the adversaries have bid (it keeps
+# them out): uncontested, "each trick above six" counts bid or not (law 83),
+# so two hearts making ten tricks scores the game four hearts would, and the
+# declaration is made at its cheapest (and partner's left standing in it).
 @rule(
     "place_the_contract",
-    "Hawley, Royalton ch. I (summary 3, 11)",
-    "A declaration at the value of the two hands as the bidding has shown them: game or a "
-    "slam when they hold it.",
+    "Hawley, Royalton ch. I (summary 3, 11); law 83",
+    "A declaration at the value of the two hands as the bidding has shown them: the slam "
+    "when they hold it; game over the adversaries' bids, else the cheapest level (every "
+    "trick counts, bid or not).",
     shows=_read_placed,
 )
 def place_the_contract(s: Situation) -> Decision | None:
@@ -553,7 +579,10 @@ def place_the_contract(s: Situation) -> Decision | None:
             continue
         if last is not None and last[0].side == s.view.seat.side:
             ours = last[1]
-            if ours.denomination == d and ours.level >= level:
+            # uncontested, game made is game bid or not (law 83): partner's
+            # bid stands unless the slam comes in view with him at his best
+            stands = level == 4 and not s.their_bids and tricks(s, d, shown, IN_VIEW) < SLAM
+            if ours.denomination == d and (ours.level >= level or stands):
                 return Decision(
                     Other.PASS,
                     f"Pass: our {ours} is the value of our hands ({t:.1f} tricks counted).",
@@ -563,9 +592,16 @@ def place_the_contract(s: Situation) -> Decision | None:
             continue
         if b.royal and t < 6 + b.level + 0.5:
             continue  # a royal risks 100 a trick (law 36)
-        if level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
+        if level == 4 and not s.their_bids:
+            pass  # game made is game bid or not (law 83): the cheapest level
+        elif level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
             b = Bid(level, d)
         what = {7: "the grand slam", 6: "the little slam", 4: "game"}.get(b.level, "")
+        if level >= 4 and b.level < min(level, 6) and not s.their_bids:
+            what = "game counts bid or not (law 83)"
+            if last is not None and last[0] == s.view.partner and last[1].denomination == d:
+                what = "the slam in view with partner at his best"
+            return Decision(b, f"{b}: our hands count {t:.1f} tricks at {_named(d)}; {what}.")
         return Decision(
             b,
             f"{b}: our hands count {t:.1f} tricks at {_named(d)}"
@@ -658,7 +694,11 @@ def no_trump_call(s: Situation) -> Decision | None:
 # Hawley ch. I: "that bid should survive, and its declarant play, in which
 # the greater merit exists" — the longest suit, of two as long the one with
 # more honors; Hopson, "The Dealer's Bid": "two quick tricks with outside
-# support"; an adversary's bid asks a little more to overcall it.
+# support"; an adversary's bid asks a little more to overcall it on a long
+# suit (six cards from OVERCALL_LO, five a card more), and four cards the
+# high cards of an opening (Hopson, "The Second Bidder": "do not make the
+# mistake of passing when you have a sound declaration in your hand"), two
+# more a level.
 @rule(
     "royalton_suit",
     'Hawley, Royalton ch. I (the merit bid); Hopson, "The Dealer\'s Bid"',
@@ -677,7 +717,9 @@ def royalton_suit(s: Situation) -> Decision | None:
     if b is None:
         return None
     if s.their_bids:
-        need = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else 4)
+        # four cards overcall on an opening's high cards at one (two more a level)
+        four = OPEN_LO - OVERCALL_LO
+        need = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else four)
     else:
         need = OPEN_LO - (1 if n >= 6 else 0)
     if n < 4 or h < need - s.style or b.level > 2 or (b.royal and h < need + 3):
@@ -685,6 +727,98 @@ def royalton_suit(s: Situation) -> Decision | None:
     return Decision(
         b,
         f"{b}: {n} {_NAMES[suit]}, my longest suit, and {h} in high cards.",
+    )
+
+
+REOPEN_LO = OPEN_LO  # the fewest high cards to reopen with (``fourth_hand_reopens``)
+REOPEN_SPARE = 0.0  # the tricks beyond the contract the count must show
+
+
+def _read_reopen(h: Heard) -> Shows:
+    """A suit in the pass-out seat (``fourth_hand_reopens``, or
+    ``royalton_suit``'s overcall there): four cards and more, and from
+    ``REOPEN_LO`` high cards (an overcall's, if fewer) up to an opening's."""
+    assert isinstance(h.call, Bid)
+    lo = min(REOPEN_LO, OVERCALL_LO + 2 * (h.call.level - 1))
+    if h.call.denom.trump is None:
+        return _shows(lo, 18)
+    return _shows(lo, 18, length=4, expect=4.5)
+
+
+def _pack_partner(s: Situation) -> dict[Seat, Picture]:
+    """The pictures with partner's high cards put at what the pack leaves him
+    once the adversaries hold the middle of what their calls showed (within
+    what his own calls showed): the fourth bidder's "more information"."""
+    shown = s.pictures
+    me = s.view.seat
+    p = shown[me.partner]
+    left = 40 - high_cards(s.hand) - shown[me.left].mid - shown[me.right].mid
+    lo, hi = p.hcp
+    at = max(lo, min(max(lo, hi), left))
+    out = dict(shown)
+    out[me.partner] = replace(p, hcp=(at, at))
+    return out
+
+
+def _pass_out_seat(s: Situation) -> bool:
+    """The auction ends if this player passes: an adversary's bid and two
+    passes after it."""
+    calls = s.view.calls
+    return (
+        len(calls) >= 3
+        and calls[-1][1] is Other.PASS
+        and calls[-2][1] is Other.PASS
+        and isinstance(calls[-3][1], Bid)
+        and calls[-3][0].side != s.view.seat.side
+    )
+
+
+# Hopson, "The Fourth Bidder": "the fourth player has of necessity more
+# information on which he is able to base his declaration. It is generally
+# well to over-bid the declaration of an opponent if you can do so with
+# safety". In the pass-out seat (the adversary's bid, his partner's pass and
+# ours before), partner's pass left him up to an opening and the responder's
+# showed no raise, so the high cards the pack leaves partner are counted for
+# him; every trick above six counts, bid or not (Royalton law 83), so a suit
+# bid at one can still score a game the adversaries' part score would take
+# from us. A suit of four cards, named at its cheapest, when the two hands
+# count the contract.
+@rule(
+    "fourth_hand_reopens",
+    'Hopson, "The Fourth Bidder"; Royalton law 83',
+    "A suit in the pass-out seat: partner's pass and the adversaries' calls leave him the "
+    "high cards the two hands need for the contract.",
+    shows=_read_reopen,
+)
+def fourth_hand_reopens(s: Situation) -> Decision | None:
+    if s.partner_bids or s.my_bids or not _pass_out_seat(s):
+        return None
+    if high_cards(s.hand) < REOPEN_LO - s.style:
+        return None
+    shown = _pack_partner(s)
+    theirs = s.their_suits
+    best: tuple[float, int, Bid] | None = None
+    for x in _SUITS:
+        if ev.length(s.hand, x) < 4 or x in theirs:
+            continue
+        key = SUIT_CHARS[x]
+        b = _cheapest_any(s, key)
+        if b is None or b.level > 2:
+            continue
+        t = tricks(s, key, shown)
+        spare = t - (6 + b.level)
+        if b.royal:
+            spare -= 0.5  # a royal risks 100 a trick (law 36)
+        if spare >= REOPEN_SPARE - 0.5 * s.style and (best is None or spare > best[0]):
+            best = (spare, x, b)
+    if best is None:
+        return None
+    _, x, b = best
+    pmid = shown[s.view.partner].mid
+    return Decision(
+        b,
+        f"{b}: in the pass-out seat; the pack leaves partner about {pmid:.0f} in high cards, "
+        f"and our hands count {tricks(s, SUIT_CHARS[x], shown):.1f} tricks at {_NAMES[x]}.",
     )
 
 
@@ -728,6 +862,7 @@ ROYALTON: tuple[Rule, ...] = (
     nullo_on_low_hand,
     no_trump_call,
     royalton_suit,
+    fourth_hand_reopens,
     dealer_no_bid,
     royalton_pass,
 )
