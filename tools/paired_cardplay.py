@@ -82,7 +82,7 @@ def auctions(code: str, deals: int, seed: int) -> dict[str, Any]:
         players = dict.fromkeys(Seat, robot)
         while table.phase == "auction":
             act(table, players, brng)
-        if table.contract is None:
+        if table.contract is None or table.auction is None:
             continue
         out.append(
             {
@@ -104,7 +104,7 @@ def play(data: dict[str, Any], tables: list[str], samples: int) -> dict[str, Any
     c = find_code(data["code"])
     # older checkouts lack some settings (nullo_search came with issue 20)
     known = {f.name for f in dataclasses.fields(Settings)}
-    wanted = {"samples": samples, "budget": 1e6, "nullo_search": False}
+    wanted: dict[str, Any] = {"samples": samples, "budget": 1e6, "nullo_search": False}
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     robot = MonteCarloPlayer(settings=settings)
     heuristic = HeuristicPlayer()
