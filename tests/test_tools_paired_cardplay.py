@@ -1,0 +1,42 @@
+"""tools/paired_cardplay.py: the auctions bid once and fixed, the cards
+played from them, and two runs compared contract by contract."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "paired_cardplay.py"
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("paired_cardplay", TOOL)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.slow  # robot benches: whole deals by the Monte Carlo robot
+def test_fixed_auctions_played_and_compared(tmp_path: Path) -> None:
+    """The calls are played as bid; the same code twice gives the same rows
+    (the sample count the limit, not the clock), so every difference is 0."""
+    tool = _tool()
+    auc = tmp_path / "auc.json"
+    tool.main(["auctions", "--code", "daw", "--deals", "2", "-o", str(auc)])
+    data = json.loads(auc.read_text())
+    assert data["code"] == "daw" and len(data["auctions"]) == 2
+    assert all(a["calls"] and a["contract"] for a in data["auctions"])
+    runs = []
+    for name in ("a.json", "b.json"):
+        out = tmp_path / name
+        tool.main(["play", str(auc), "--tables", "all,declarer", "--samples", "2", "-o", str(out)])
+        runs.append(json.loads(out.read_text()))
+    assert runs[0]["rows"] == runs[1]["rows"]
+    cmp = tool.compare(runs[0], runs[1])
+    assert cmp["all"]["contracts"] == 2 and cmp["all"]["diff"] == 0.0
+    assert cmp["declarer"]["differ"] == 0
