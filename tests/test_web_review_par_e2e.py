@@ -70,11 +70,15 @@ def test_the_review_of_a_slow_nullo_is_scored_from_the_end_of_the_play(
     take_a_seat(page, server, "royalton", seed=1)
     called = False
     while page.get_attribute("#table-page", "data-phase") in (None, "auction"):
-        if _phase(page) != ("auction", True):
+        # South's turn, and the box drawn for it (the turn's flag may come first)
+        button = '.bidding-box button[data-call="%s"]:not([disabled]):not([hidden])' % (
+            "pass" if called else "1NL"
+        )
+        if _phase(page) != ("auction", True) or not page.locator(button).count():
             page.wait_for_timeout(20)
             continue
         n = page.get_attribute("#table-page", "data-n")
-        page.click('.bidding-box button[data-call="%s"]' % ("pass" if called else "1NL"))
+        page.click(button)
         called = True
         page.wait_for_function(
             f"() => document.querySelector('#table-page').dataset.n !== '{n}'", timeout=5000
