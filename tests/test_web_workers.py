@@ -192,6 +192,30 @@ def _count_reads(svc: Service, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return reads
 
 
+@contextlib.contextmanager
+def _hearing(
+    pg_url: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[tuple[Service, Service, Any, list[str]]]:
+    """Two processes' services on one database (``one`` writes, ``two``
+    hears), a connection listening to the notes as ``two``'s listener
+    would, and ``two``'s reads of events counted (``_count_reads``); all
+    closed after."""
+    import psycopg
+
+    url = database_url(pg_url)
+    one = Service(url)
+    two = Service(url, migrate_db=False)
+    listener = psycopg.connect(pg_url, autocommit=True)
+    listener.execute("LISTEN whist_events")
+    try:
+        yield one, two, listener, _count_reads(two, monkeypatch)
+    finally:
+        listener.close()
+        one.close()
+        two.close()
+
+
 def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
     pg_url: str,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
@@ -201,69 +225,57 @@ def test_a_commits_events_come_in_its_note_and_are_read_back_only_when_missed(
     it reads them back only when a gap shows a note was missed, or when a
     commit's events did not fit in a note. Either way its table and its
     seat's messages are the writer's, every event once, in order."""
-    import psycopg
-
     from auctionwhist.web import store as store_module
 
-    url = database_url(pg_url)
-    one = Service(url)
-    two = Service(url, migrate_db=False)
-    listener = psycopg.connect(pg_url, autocommit=True)
-    listener.execute("LISTEN whist_events")
-    reads = _count_reads(two, monkeypatch)
+    with _hearing(pg_url, monkeypatch) as (one, two, listener, reads):
 
-    def notes() -> list[str]:
-        return [n.payload for n in listener.notifies(timeout=0.3)]
+        def notes() -> list[str]:
+            return [n.payload for n in listener.notifies(timeout=0.3)]
 
-    async def run() -> None:
-        made = one.create_game({"kind": "deal", "code": "auction",
-                                "humans": ["N", "E", "S", "W"], "seed": 4})  # fmt: skip
-        tokens = _tokens(made)
-        assert two.has_seat(tokens["E"])
-        east = Conn(tokens["E"])
-        two.subscribe(east)
-        lt1 = next(iter(one.tables.values()))
-        lt2 = two.tables[lt1.id]
-        rng = random.Random(6)
+        async def run() -> None:
+            made = one.create_game({"kind": "deal", "code": "auction",
+                                    "humans": ["N", "E", "S", "W"], "seed": 4})  # fmt: skip
+            tokens = _tokens(made)
+            assert two.has_seat(tokens["E"])
+            east = Conn(tokens["E"])
+            two.subscribe(east)
+            lt1 = next(iter(one.tables.values()))
+            lt2 = two.tables[lt1.id]
+            rng = random.Random(6)
 
-        def act() -> list[str]:
-            for tok in tokens.values():
-                state = one.catch_up(tok, None)[0]
-                if state["my_turn"]:
-                    one.submit(Conn(tok), choose(state, rng) or {})
-                    one.seats.flush()
-                    return notes()
-            raise AssertionError("nobody to act")
+            def act() -> list[str]:
+                for tok in tokens.values():
+                    state = one.catch_up(tok, None)[0]
+                    if state["my_turn"]:
+                        one.submit(Conn(tok), choose(state, rng) or {})
+                        one.seats.flush()
+                        return notes()
+                raise AssertionError("nobody to act")
 
-        for note in notes():  # the first deal's, heard before or after the load
-            two.club.heard_payload(note)
-        reads.clear()
-        for note in act():
-            two.club.heard_payload(note)
-        assert reads == [] and lt2.n == lt1.n  # the events came in the note
-        act()  # a note missed
-        for note in act():
-            two.club.heard_payload(note)
-        assert reads == ["events_after"] and lt2.n == lt1.n  # the gap read back
-        monkeypatch.setattr(store_module, "_PAYLOAD", 10)
-        told = act()
-        parts = [p for note in told for p in json.loads(note.partition(" ")[2])["events"]]
-        assert parts and all(p[3] is None for p in parts)  # too long: the number alone
-        reads.clear()
-        for note in told:
-            two.club.heard_payload(note)
-        assert reads == ["events_after"] and lt2.n == lt1.n
-        assert lt2.table is not None and lt1.table is not None
-        assert lt2.table.events == lt1.table.events
-        sent = [m["n"] for m in _drain_queue(east) if m.get("type") == "event"]
-        assert sent == list(range(sent[0], lt1.n + 1))  # each once, in order
+            for note in notes():  # the first deal's, heard before or after the load
+                two.club.heard_payload(note)
+            reads.clear()
+            for note in act():
+                two.club.heard_payload(note)
+            assert reads == [] and lt2.n == lt1.n  # the events came in the note
+            act()  # a note missed
+            for note in act():
+                two.club.heard_payload(note)
+            assert reads == ["events_after"] and lt2.n == lt1.n  # the gap read back
+            monkeypatch.setattr(store_module, "_PAYLOAD", 10)
+            told = act()
+            parts = [p for note in told for p in json.loads(note.partition(" ")[2])["events"]]
+            assert parts and all(p[3] is None for p in parts)  # too long: the number alone
+            reads.clear()
+            for note in told:
+                two.club.heard_payload(note)
+            assert reads == ["events_after"] and lt2.n == lt1.n
+            assert lt2.table is not None and lt1.table is not None
+            assert lt2.table.events == lt1.table.events
+            sent = [m["n"] for m in _drain_queue(east) if m.get("type") == "event"]
+            assert sent == list(range(sent[0], lt1.n + 1))  # each once, in order
 
-    try:
         asyncio.run(run())
-    finally:
-        listener.close()
-        one.close()
-        two.close()
 
 
 def test_a_next_deal_heard_is_dealt_from_its_note_not_replayed_from_the_database(
@@ -274,57 +286,45 @@ def test_a_next_deal_heard_is_dealt_from_its_note_not_replayed_from_the_database
     for the next; the other process, hearing the notes, deals the next deal
     from its note as the writer dealt it, reading nothing back, and its
     table is the writer's: every event, the first deal's score kept."""
-    import psycopg
+    with _hearing(pg_url, monkeypatch) as (one, two, listener, reads):
 
-    url = database_url(pg_url)
-    one = Service(url)
-    two = Service(url, migrate_db=False)
-    listener = psycopg.connect(pg_url, autocommit=True)
-    listener.execute("LISTEN whist_events")
-    reads = _count_reads(two, monkeypatch)
+        def hear() -> None:
+            for note in listener.notifies(timeout=0.3):
+                two.club.heard_payload(note.payload)  # type: ignore[union-attr]
 
-    def hear() -> None:
-        for note in listener.notifies(timeout=0.3):
-            two.club.heard_payload(note.payload)  # type: ignore[union-attr]
-
-    async def run() -> None:
-        made = one.create_game({"kind": "deal", "code": "auction", "series": True,
-                                "humans": ["N", "E", "S", "W"], "seed": 8})  # fmt: skip
-        tokens = _tokens(made)
-        assert two.has_seat(tokens["E"])
-        hear()
-        lt1 = next(iter(one.tables.values()))
-        lt2 = two.tables[lt1.id]
-        rng = random.Random(3)
-        for _ in range(200):
-            states = [one.catch_up(tok, None)[0] for tok in tokens.values()]
-            if states[0]["phase"] == "done":
-                break
-            tok, state = next((t, st) for t, st in zip(tokens.values(), states, strict=True)
-                              if st["my_turn"])  # fmt: skip
-            one.submit(Conn(tok), choose(state, rng) or {})
+        async def run() -> None:
+            made = one.create_game({"kind": "deal", "code": "auction", "series": True,
+                                    "humans": ["N", "E", "S", "W"], "seed": 8})  # fmt: skip
+            tokens = _tokens(made)
+            assert two.has_seat(tokens["E"])
+            hear()
+            lt1 = next(iter(one.tables.values()))
+            lt2 = two.tables[lt1.id]
+            rng = random.Random(3)
+            for _ in range(200):
+                states = [one.catch_up(tok, None)[0] for tok in tokens.values()]
+                if states[0]["phase"] == "done":
+                    break
+                tok, state = next((t, st) for t, st in zip(tokens.values(), states, strict=True)
+                                  if st["my_turn"])  # fmt: skip
+                one.submit(Conn(tok), choose(state, rng) or {})
+                one.seats.flush()
+                hear()
+            assert lt2.n == lt1.n and lt2.scores and lt2.deal_index == 0
+            reads.clear()
+            for tok in tokens.values():
+                one.submit(Conn(tok), {"type": "next"})
             one.seats.flush()
             hear()
-        assert lt2.n == lt1.n and lt2.scores and lt2.deal_index == 0
-        reads.clear()
-        for tok in tokens.values():
-            one.submit(Conn(tok), {"type": "next"})
-        one.seats.flush()
-        hear()
-        assert lt1.deal_index == 1 and lt2.deal_index == 1
-        assert reads == []  # the next deal came in the note
-        assert lt2.n == lt1.n and lt2.ready == lt1.ready == set()
-        assert lt2.table is not None and lt1.table is not None
-        assert lt2.table.events == lt1.table.events
-        assert [d for d, _s, _t in lt2.scores] == [0]
-        assert two.catch_up(tokens["E"], None)[0] == one.catch_up(tokens["E"], None)[0]
+            assert lt1.deal_index == 1 and lt2.deal_index == 1
+            assert reads == []  # the next deal came in the note
+            assert lt2.n == lt1.n and lt2.ready == lt1.ready == set()
+            assert lt2.table is not None and lt1.table is not None
+            assert lt2.table.events == lt1.table.events
+            assert [d for d, _s, _t in lt2.scores] == [0]
+            assert two.catch_up(tokens["E"], None)[0] == one.catch_up(tokens["E"], None)[0]
 
-    try:
         asyncio.run(run())
-    finally:
-        listener.close()
-        one.close()
-        two.close()
 
 
 def test_a_next_set_asked_for_on_two_processes_at_once_is_made_once(

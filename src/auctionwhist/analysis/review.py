@@ -33,7 +33,7 @@ from ..robots.cardplay import solver_strain
 from ..solver import Position, score_cards
 from ..table import Table
 
-__all__ = ["CardReview", "ReviewError", "play_strain", "review_log", "review_play"]
+__all__ = ["CardReview", "ReviewError", "play_strain", "review_json", "review_play"]
 
 
 class ReviewError(WhistError):
@@ -146,13 +146,9 @@ def review_play(
     return [out[k] for k in range(len(cards))]
 
 
-def review_log(log: dict[str, Any], limit: float | None = None) -> dict[str, Any]:
-    """``review_play`` of a deal's JSON log (``formats.jsonlog``), as JSON:
-    the strain and every card with its cost (``limit``: seconds at nullo, as
-    ``review_play``). What the web app runs in a process of its own
-    (``web.review``)."""
-    from ..formats.jsonlog import events_from_json
-
-    table = Table.from_events(events_from_json(log))
+def review_json(table: Table, limit: float | None = None) -> dict[str, Any]:
+    """``review_play`` of ``table`` as JSON: the strain and every card with
+    its cost (``limit``: seconds at nullo, as ``review_play``). What the web
+    app's review process answers (``web.review``)."""
     strain = play_strain(table)
     return {"strain": strain, "cards": [r.to_json() for r in review_play(table, limit=limit)]}

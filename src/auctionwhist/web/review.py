@@ -7,7 +7,7 @@ log (``formats.jsonlog``) to its stdin, and reads two JSON lines from its
 stdout: first the deal's double-dummy table and par under its code
 (``analysis.analyse``, its nullo row as bounds within ``ANALYSIS_BUDGET``
 seconds: issue 20), then the review of the play
-(``analysis.review.review_log``), its nullo cards scored last first within
+(``analysis.review.review_json``), its nullo cards scored last first within
 what is left of the budget, the first ones left unscored when it runs out.
 It kills the child when the budget is spent; the table and par already read
 are kept.
@@ -104,7 +104,7 @@ def main() -> None:
     started = time.monotonic()
     # Imported here, in the child only: the server never loads the solver.
     from ..analysis.analyse import analyse
-    from ..analysis.review import review_log
+    from ..analysis.review import review_json
     from ..errors import WhistError
     from ..formats.jsonlog import events_from_json
     from ..table import Table
@@ -122,7 +122,7 @@ def main() -> None:
             analysis = None
         sys.stdout.write(json.dumps({"analysis": analysis}) + "\n")
         sys.stdout.flush()
-        out = review_log(log, limit=max(0.0, whole - _MARGIN - (time.monotonic() - started)))
+        out = review_json(table, limit=max(0.0, whole - _MARGIN - (time.monotonic() - started)))
     except WhistError as e:
         out = {"error": str(e)}
     sys.stdout.write(json.dumps(out) + "\n")

@@ -310,6 +310,18 @@ def convention(
     return "best_declaration"
 
 
+def pass_out_seat(calls: Sequence[tuple[Seat, Call]], seat: Seat) -> bool:
+    """Does the auction end if ``seat`` passes after ``calls``: an adversary's
+    bid and two passes after it (Hopson, "The Fourth Bidder")."""
+    return (
+        len(calls) >= 3
+        and calls[-1][1] is Other.PASS
+        and calls[-2][1] is Other.PASS
+        and isinstance(calls[-3][1], Bid)
+        and calls[-3][0].side != seat.side
+    )
+
+
 def _royalton(
     prior: Sequence[tuple[Seat, Call]],
     seat: Seat,
@@ -335,14 +347,8 @@ def _royalton(
     if call.denom.nullo:
         return "nullo_on_low_hand"
     if not mine and not partners:
-        if (
-            len(prior) >= 3
-            and prior[-1][1] is Other.PASS
-            and prior[-2][1] is Other.PASS
-            and isinstance(prior[-3][1], Bid)
-            and prior[-3][0].side != seat.side
-        ):
-            return "fourth_hand_reopens"  # the pass-out seat
+        if pass_out_seat(prior, seat):
+            return "fourth_hand_reopens"
         return "no_trump_call" if call.denomination == "NT" else "royalton_suit"
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"

@@ -24,7 +24,7 @@ from dataclasses import replace
 from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
-from .model import UNHEARD, Heard, Picture, Shows
+from .model import UNHEARD, Heard, Picture, Shows, pass_out_seat
 from .rules import take_out_of_double
 from .situation import Decision, Rule, Situation, rule
 
@@ -760,19 +760,6 @@ def _pack_partner(s: Situation) -> dict[Seat, Picture]:
     return out
 
 
-def _pass_out_seat(s: Situation) -> bool:
-    """The auction ends if this player passes: an adversary's bid and two
-    passes after it."""
-    calls = s.view.calls
-    return (
-        len(calls) >= 3
-        and calls[-1][1] is Other.PASS
-        and calls[-2][1] is Other.PASS
-        and isinstance(calls[-3][1], Bid)
-        and calls[-3][0].side != s.view.seat.side
-    )
-
-
 # Hopson, "The Fourth Bidder": "the fourth player has of necessity more
 # information on which he is able to base his declaration. It is generally
 # well to over-bid the declaration of an opponent if you can do so with
@@ -791,7 +778,7 @@ def _pass_out_seat(s: Situation) -> bool:
     shows=_read_reopen,
 )
 def fourth_hand_reopens(s: Situation) -> Decision | None:
-    if s.partner_bids or s.my_bids or not _pass_out_seat(s):
+    if s.partner_bids or s.my_bids or not pass_out_seat(s.view.calls, s.view.seat):
         return None
     if high_cards(s.hand) < REOPEN_LO - s.style:
         return None
