@@ -125,6 +125,11 @@ def drive(
         acted = False
         for page, seat in ((south, "S"), (east, "E")):
             v = view(page)
+            # asked again after the page is read, before it acts: a robot
+            # may have brought the awaited moment since the last asking, and
+            # acting on it would pass it by (CI saw East call his 7 NT so)
+            if until():
+                return
             if not v["mine"]:
                 continue
             acted = True
