@@ -284,6 +284,20 @@ def test_a_double_asks_the_count_short_of_the_contract() -> None:
     assert ruled(v) == ("pass", "royalton_pass")
 
 
+def test_a_part_score_passed_undoubled_asks_more_of_the_double() -> None:
+    """Hopson, "Doubling": "be especially careful about doubling where your
+    opponents will not go game" (doubled and made, their part score is game,
+    laws 35, 47). The hand that doubles 1H-2H directly, a third of a trick
+    short, passes it in the pass-out seat, where partner has passed it
+    undoubled (``PASSED_OVER``); a trick short, it doubles there too."""
+    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
+    assert ruled(v) == ("double", "royalton_double")
+    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
+    assert ruled(v) == ("pass", "royalton_pass")
+    v = view_for("A2.KJ98.AK2.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
+    assert ruled(v) == ("double", "royalton_double")
+
+
 # -- the fourth bidder: the pass-out seat -------------------------------------------
 
 
