@@ -659,7 +659,7 @@ def _with_four(s: Situation, suit: int) -> dict[Seat, Picture]:
     "show_second_suit",
     'Hawley, Royalton ch. I (summary 3a); Hopson, "The Third Bidder"',
     "A four-card suit not yet named, shown over partner's declaration: with four of it in "
-    "partner's hand the two hands count game there, more than in any declaration named.",
+    "partner's hand the two hands would count game there, more than in any declaration now.",
     shows=_read_placed,
 )
 def show_second_suit(s: Situation) -> Decision | None:
@@ -696,7 +696,7 @@ def show_second_suit(s: Situation) -> Decision | None:
         b,
         f"{b}: four {_NAMES[x]} or more, not yet named; with four of them in partner's hand "
         f"our hands would count {t:.1f} tricks there, against {best:.1f} in the best "
-        f"declaration named.",
+        f"declaration as the bidding stands.",
     )
 
 
