@@ -284,6 +284,20 @@ def test_a_double_asks_the_count_short_of_the_contract() -> None:
     assert ruled(v) == ("pass", "royalton_pass")
 
 
+def test_a_part_score_passed_undoubled_asks_more_of_the_double() -> None:
+    """Hopson, "Doubling": "be especially careful about doubling where your
+    opponents will not go game" (doubled and made, their part score is game,
+    laws 35, 47). The hand that doubles 1H-2H directly, a third of a trick
+    short, passes it in the pass-out seat, where partner has passed it
+    undoubled (``PASSED_OVER``); a trick short, it doubles there too."""
+    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
+    assert ruled(v) == ("double", "royalton_double")
+    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
+    assert ruled(v) == ("pass", "royalton_pass")
+    v = view_for("A2.KJ98.AK2.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
+    assert ruled(v) == ("double", "royalton_double")
+
+
 # -- the fourth bidder: the pass-out seat -------------------------------------------
 
 
@@ -321,8 +335,9 @@ def test_four_cards_overcall_on_an_opening() -> None:
 
 def test_a_bid_in_the_pass_out_seat_is_read_as_the_reopening() -> None:
     """The table reads a first declaration in the pass-out seat as
-    ``fourth_hand_reopens``: four cards and more, from an overcall's high
-    cards at its level (``royalton_suit`` may make it too) to an opening's."""
+    ``fourth_hand_reopens``: four cards and more, from the reopening's floor
+    for a long suit (or an overcall's high cards at its level, if fewer:
+    ``royalton_suit`` may make it too) to an opening's."""
     pics = read_auction(
         find_code("royalton"),
         Seat.NORTH,
@@ -335,5 +350,52 @@ def test_a_bid_in_the_pass_out_seat_is_read_as_the_reopening() -> None:
     )
     west = pics[Seat.WEST]
     assert west.readings[0].rule == "fourth_hand_reopens"
-    assert west.hcp == (min(ry.REOPEN_LO, ry.OVERCALL_LO), 18)
+    assert west.hcp == (min(ry.REOPEN_FLOOR, ry.OVERCALL_LO), 18)
     assert west.lengths[3] == 4 and west.holding[3] == 4.5
+
+
+def test_fourth_hand_reopens_on_a_long_suit_with_fewer_high_cards() -> None:
+    """A long suit reopens on fewer high cards than an opening's
+    (``REOPEN_LONG`` a card beyond four, never below ``REOPEN_FLOOR``): seven
+    spades and 9 in high cards over 1H and two passes, where four spades ask
+    an opening's 12."""
+    v = view_for("QJT5432..Q98.A87", ["1H", "pass", "pass"], seat=Seat.WEST)
+    assert ry.high_cards(v.hand) == 9
+    assert ruled(v) == ("1SR", "fourth_hand_reopens")
+    v = view_for("QJT5.432.Q98.A87", ["1H", "pass", "pass"], seat=Seat.WEST)
+    assert ruled(v) == ("pass", "royalton_pass")
+
+
+# -- the second suit: "the best possible declaration to be found" -------------------
+
+
+def test_a_second_suit_is_shown_over_partner() -> None:
+    """Hawley, summary 3(a), and Hopson, "The Third Bidder" ("a stronger suit
+    in which it will be easier to go game"): over partner's 1H, 15 in high
+    cards and four diamonds no one has named show them; with four of them in
+    partner's hand the two hands would count game there."""
+    v = view_for("AKQJ.52.KJ82.J76", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2D", "show_second_suit")
+    d, _ = decide(v)
+    assert "not yet named" in d.reason and "four of them in partner's hand" in d.reason
+
+
+def test_no_second_suit_on_a_weak_hand_or_as_a_third() -> None:
+    """Four diamonds and 10 in high cards leave partner's 1H standing; and
+    once our side has named two suits the rule shows no third."""
+    v = view_for("A952.52.KJ82.J76", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+    v = view_for("KQ85.AKJ4.Q32.84", ["1H", "pass", "2C", "pass"])
+    assert ry.show_second_suit(Situation(v)) is None
+
+
+def test_a_second_suit_is_read_as_four_cards_and_a_half() -> None:
+    """The table reads the second suit as a new suit placed by the count."""
+    pics = read_auction(
+        find_code("royalton"),
+        Seat.NORTH,
+        [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS), (Seat.SOUTH, parse_call("2D"))],
+    )
+    south = pics[Seat.SOUTH]
+    assert south.readings[0].rule == "place_the_contract"
+    assert south.lengths[1] == 4 and south.holding[1] == 4.5
