@@ -3,22 +3,17 @@ played from them, and two runs compared contract by contract."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "paired_cardplay.py"
+from tools_helpers import load_tool
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("paired_cardplay", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("paired_cardplay")
 
 
 @pytest.mark.slow  # robot benches: whole deals by the Monte Carlo robot

@@ -3,10 +3,8 @@ policy simulation's partner hands make partner's own calls."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -19,16 +17,11 @@ from auctionwhist.dealing import deal as deal_cards
 from auctionwhist.robots.bidding.situation import Situation
 from auctionwhist.robots.view import ScoreContext, SeatView
 from auctionwhist.table import Table
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "slam_judgement.py"
+from tools_helpers import load_tool
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("slam_judgement", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("slam_judgement")
 
 
 def _stand_after_partner_bid() -> Situation:
