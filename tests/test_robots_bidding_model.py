@@ -4,6 +4,8 @@ read by the rules, the explanations and the Monte Carlo sampler (issue 18)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from auctionwhist.calls import Bid, Other, parse_call
 from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
@@ -117,9 +119,9 @@ def test_the_sampler_reads_the_model() -> None:
     assert k.promises[Seat.NORTH] == () and k.strength[Seat.NORTH] == (0, 40)
     # the second hand's one heart is his best declaration (eight high cards
     # at least), not the dealer's "bid to make one" on two quick tricks
-    assert k.promises[Seat.EAST] == ((H, 4),) and k.strength[Seat.EAST][0] >= 8
+    assert k.promises[Seat.EAST] == ((H, 4),) and k.strength[Seat.EAST][0] >= 8 - m.HELD_SLACK
     nt = view_of_auction(code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call("1NT")])
-    assert knowledge(nt).strength[Seat.NORTH] == (12, 40)
+    assert knowledge(nt).strength[Seat.NORTH] == (12 - m.HELD_SLACK, 40)
 
 
 def test_a_first_bid_of_one_after_the_opening_is_read_as_made_daw() -> None:
@@ -218,8 +220,41 @@ def test_the_sampler_reads_royaltons_ranges() -> None:
         code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in ["1H", "pass"]]
     )
     k = knowledge(view)
-    assert k.strength[Seat.NORTH] == (ry.OPEN_LO, 18) and k.promises[Seat.NORTH] == ((H, 4),)
-    assert k.strength[Seat.EAST] == (0, ry.PASS_HI)
+    assert k.promises[Seat.NORTH] == ((H, 4),)
+    assert k.strength[Seat.NORTH] == (ry.OPEN_LO - m.HELD_SLACK, 18 + m.HELD_SLACK)
+    assert k.strength[Seat.EAST] == (0, ry.PASS_HI + m.HELD_SLACK)
+
+
+def test_the_hands_are_dealt_a_trick_wider_than_the_rules_count() -> None:
+    """The rules count on their ranges; the hands they bid with stray past
+    them (shape, the count's rounding), so the sampler deals each hand within
+    ``Picture.held``: ``HELD_SLACK`` points wider either side, within the
+    pack (docs/robots.md, "Paired")."""
+    pics = read("royalton", "1H pass")
+    assert pics[Seat.NORTH].hcp == (ry.OPEN_LO, 18)
+    assert pics[Seat.NORTH].held == (ry.OPEN_LO - 3, 21)
+    assert pics[Seat.EAST].held == (0, ry.PASS_HI + 3)
+    assert pics[Seat.SOUTH].held == (0, 23)  # unheard: 0-20
+    assert read("auction", "1S")[Seat.NORTH].held == (0, 40)  # the forced spade
+
+
+def test_the_sampler_takes_a_hand_a_trick_past_the_range_read() -> None:
+    """A Royalton pass read as at most eleven: a sample giving that hand
+    fourteen fits, fifteen breaks the auction."""
+    from auctionwhist.robots.cardplay import _misfits
+
+    code = find_code("royalton")
+    view = view_of_auction(
+        code, hand_from_pbn("K2.Q32.AQ32.K432"), [parse_call(c) for c in ["1H", "pass"]]
+    )
+    k = knowledge(view)
+    east = Seat.EAST
+    assert k.strength[east] == (0, ry.PASS_HI + 3)
+    fourteen = hand_from_pbn("AKQJ.KJ2.432.432")  # 10 + 3 + 1
+    fifteen = hand_from_pbn("AKQJ.KQ2.432.432")
+    alone = replace(k, hidden=(east,))
+    assert _misfits(alone, {east: fourteen}) == 0
+    assert _misfits(alone, {east: fifteen}) == 1
 
 
 def test_royalton_advice_credits_the_ranges_read() -> None:

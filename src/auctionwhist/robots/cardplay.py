@@ -9,8 +9,9 @@ hands it cannot see, consistent with what the table has shown:
 * the auction, softly, as the bidding's model reads it (``bidding.model``):
   the lengths and high cards each call shows (a suit four cards, five when
   declared twice; the dealer's forced one spade nothing; a no-trump some
-  strength; a nullo few high cards). A sample that breaks these is redealt a
-  few times before it is taken anyway.
+  strength; a nullo few high cards; the high cards a few points wider than
+  the rules count them, ``Picture.held``). A sample that breaks these is
+  redealt a few times before it is taken anyway.
 
 Each sample is solved double dummy (``auctionwhist.solver``: DDS for suits and
 no-trump, in one batch per card; our core for nullo) and the card with the best
@@ -112,7 +113,7 @@ class Knowledge:
     unseen: int  # the cards in the hidden hands
     played_by: dict[Seat, int]  # the cards each seat has played
     promises: dict[Seat, tuple[tuple[int, int], ...]]  # (suit, min length) from bids
-    strength: dict[Seat, tuple[float, float]]  # (min, max) high-card points from bids
+    strength: dict[Seat, tuple[float, float]]  # (min, max) high cards held (``Picture.held``)
     signals: tuple[Signal, ...] = ()  # partner's signals read (``signals.read_signals``)
 
 
@@ -162,10 +163,11 @@ def knowledge(view: SeatView) -> Knowledge:
         for c in cards_of(view.face_up[s] & ~seen):
             forced[c] = s
     # What each call shows, read by the bidding's own model (the forced one
-    # spade nothing, not even a spade: Hopson, "The Dealer's Bid").
+    # spade nothing, not even a spade: Hopson, "The Dealer's Bid"); the high
+    # cards as the hands hold them, not as the rules count them (``held``).
     pictures = read_auction(view.code, view.dealer, view.calls)
     promises = {s: pictures[s].suits for s in hidden}
-    strength = {s: pictures[s].hcp for s in hidden}
+    strength = {s: pictures[s].held for s in hidden}
     return Knowledge(
         known=known,
         hidden=hidden,

@@ -28,6 +28,7 @@ from ...cards import Seat
 from ...codes import Code
 
 __all__ = [
+    "HELD_SLACK",
     "SHOWN",
     "Heard",
     "Picture",
@@ -102,6 +103,14 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 # Royalton's count takes a hand not yet heard for his share of an average
 # deal and a little more; the counts' rules leave him the whole pack.
 _UNHEARD_HCP = {True: (0.0, 20.0), False: (0.0, 40.0)}
+# The ranges are what the rules count on, not the hands they bid with: shape,
+# playing tricks and the count's rounding carry a hand a trick's high cards
+# past them (Royalton's placements in competition most: read by the count
+# alone, a third of the robots' own hands lie outside). ``Picture.held``
+# widens them so far either side for whoever deals the unseen hands (the
+# Monte Carlo sampler); the bidding counts on ``hcp`` (docs/robots.md,
+# "Paired").
+HELD_SLACK = 3.0
 
 
 def register(name: str, shows: Shows | Reader) -> None:
@@ -196,6 +205,13 @@ class Picture:
             isinstance(r.call, Bid) and not r.call.denom.nullo and not r.shows.nothing
             for r in self.readings
         )
+
+    @property
+    def held(self) -> tuple[float, float]:
+        """The high cards his hand may hold: his calls' range ``HELD_SLACK``
+        wider either side, within the pack."""
+        lo, hi = self.hcp
+        return max(0.0, lo - HELD_SLACK), min(40.0, max(lo, hi) + HELD_SLACK)
 
     @property
     def mid(self) -> float:
