@@ -243,6 +243,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="slam_judgement.py",
         description="Royalton's slam judged four ways against double dummy, stand by stand.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="judges:\n"
+        "  count    the rule as it stands (twelve counted with partner low in his range)\n"
+        "  reading  a simulation over deals within the ranges the bidding model reads\n"
+        "  policy   a simulation over partner hands that make his calls under our rules\n"
+        "  known    a simulation with partner's actual hand (the ceiling)\n"
+        "See docs/robots.md and docs/decisions.md (Royalton's slams).",
     )
     p.add_argument("--deals", type=int, default=300, help="deals bid (default 300)")
     p.add_argument(
