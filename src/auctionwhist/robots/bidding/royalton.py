@@ -670,8 +670,7 @@ def show_second_suit(s: Situation) -> Decision | None:
         return None
     if not s.my_bids and len(pb) == 1 and pb[0].denomination == "NT":
         return None  # the mandatory answer first (``answer_no_trump_call``)
-    mine = s.view.bids_of(s.view.seat)
-    named = {int(b.denom.trump) for b in mine + pb if b.denom.trump is not None}
+    named = {int(b.denom.trump) for b in s.my_bids + pb if b.denom.trump is not None}
     if len(named) > 1:
         return None  # one suit named by our side so far: a second suit, not a third
     named |= s.their_suits
