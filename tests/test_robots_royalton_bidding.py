@@ -372,12 +372,24 @@ def test_fourth_hand_reopens_on_a_long_suit_with_fewer_high_cards() -> None:
 def test_a_second_suit_is_shown_over_partner() -> None:
     """Hawley, summary 3(a), and Hopson, "The Third Bidder" ("a stronger suit
     in which it will be easier to go game"): over partner's 1H, 15 in high
-    cards and four diamonds no one has named show them; with four of them in
-    partner's hand the two hands would count game there."""
+    cards and four spades no one has named show them; with four of them in
+    partner's hand the two hands would count game there (the spades count
+    as much, and their four honors give them the greater merit)."""
     v = view_for("AKQJ.52.KJ82.J76", ["1H", "pass"], seat=Seat.SOUTH)
-    assert ruled(v) == ("2D", "show_second_suit")
+    assert ruled(v) == ("2S", "show_second_suit")
     d, _ = decide(v)
     assert "not yet named" in d.reason and "four of them in partner's hand" in d.reason
+
+
+def test_of_two_suits_counted_alike_the_one_of_greater_merit_is_shown() -> None:
+    """Hawley: the bid "in which the greater merit exists". KQJT3 of spades
+    and KT875 of clubs count alike over partner's 1D (four of either in his
+    hand); the spades, with four honors to two, are shown, not the clubs
+    that come first in the suits' order."""
+    v = view_for(
+        "KQJT3.T54..KT875", ["no bid", "pass", "1D", "pass"], seat=Seat.SOUTH, dealer=Seat.SOUTH
+    )
+    assert ruled(v) == ("2S", "show_second_suit")
 
 
 def test_no_second_suit_on_a_weak_hand_or_as_a_third() -> None:

@@ -677,7 +677,9 @@ def show_second_suit(s: Situation) -> Decision | None:
     best, top = _strains(s, shown)[0]
     if tricks(s, top, shown, IN_VIEW) >= SLAM:
         return None  # the slam is the count's to place (``place_the_contract``)
-    pick: tuple[float, int, Bid] | None = None
+    # of two suits counted alike, the longer, then the one with more honors
+    # (Hawley: the bid "in which the greater merit exists")
+    pick: tuple[tuple[float, int, int], int, Bid] | None = None
     for x in _SUITS:
         if x in named or ev.length(s.hand, x) < 4:
             continue
@@ -686,11 +688,16 @@ def show_second_suit(s: Situation) -> Decision | None:
         if b is None or b.level > SEEK_LEVEL:
             continue
         t = tricks(s, key, _with_four(s, x))
-        if t >= SEEK - 0.5 * s.style and t >= best + SEEK_GAIN and (pick is None or t > pick[0]):
-            pick = (t, x, b)
+        merit = (round(t, 2), ev.length(s.hand, x), ev.honor_count(s.hand, x))
+        if (
+            t >= SEEK - 0.5 * s.style
+            and t >= best + SEEK_GAIN
+            and (pick is None or merit > pick[0])
+        ):
+            pick = (merit, x, b)
     if pick is None:
         return None
-    t, x, b = pick
+    (t, _, _), x, b = pick
     return Decision(
         b,
         f"{b}: four {_NAMES[x]} or more, not yet named; with four of them in partner's hand "
