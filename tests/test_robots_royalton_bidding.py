@@ -130,6 +130,14 @@ def test_longest_suit_first_not_the_lower_of_a_tie() -> None:
     assert call == "1H"
 
 
+def test_of_two_suits_alike_the_higher_in_the_series() -> None:
+    """Five spades and five hearts, king and knave in each: the longest suit
+    and the honors tie, and the higher in the series (law 32: spade, club,
+    diamond, heart) is bid; spades are the lowest, not the highest."""
+    call, _ = ruled(view_for("KJ987.KJ987.A2.3"))
+    assert call == "1H"
+
+
 def test_slam_declared_when_the_hands_hold_it() -> None:
     """Royalton law 87 pays the little slam only when declared (Hawley,
     summary 11): opposite a no-trump call (16-22), a hand of a long strong
