@@ -138,6 +138,20 @@ def test_of_two_suits_alike_the_higher_in_the_series() -> None:
     assert call == "1H"
 
 
+def test_a_seven_card_suit_overcalls_on_fewer_high_cards() -> None:
+    """Hopson, "The Second Bidder": "do not make the mistake of passing when
+    you have a sound declaration in your hand". Seven hearts to the KQJ and
+    9 in high cards overcall 1C (six cards ask 10); six of them do not."""
+    v = view_for(
+        "K94.KQJ9732.62.9", ["no bid", "1S", "pass", "1C"], seat=Seat.WEST, dealer=Seat.WEST
+    )
+    assert ruled(v) == ("1H", "royalton_suit")
+    v = view_for(
+        "K94.KQJ973.62.92", ["no bid", "1S", "pass", "1C"], seat=Seat.WEST, dealer=Seat.WEST
+    )
+    assert ruled(v)[0] == "pass"
+
+
 def test_slam_declared_when_the_hands_hold_it() -> None:
     """Royalton law 87 pays the little slam only when declared (Hawley,
     summary 11): opposite a no-trump call (16-22), a hand of a long strong
