@@ -130,6 +130,28 @@ def test_longest_suit_first_not_the_lower_of_a_tie() -> None:
     assert call == "1H"
 
 
+def test_of_two_suits_alike_the_higher_in_the_series() -> None:
+    """Five spades and five hearts, king and knave in each: the longest suit
+    and the honors tie, and the higher in the series (law 32: spade, club,
+    diamond, heart) is bid; spades are the lowest, not the highest."""
+    call, _ = ruled(view_for("KJ987.KJ987.A2.3"))
+    assert call == "1H"
+
+
+def test_a_seven_card_suit_overcalls_on_fewer_high_cards() -> None:
+    """Hopson, "The Second Bidder": "do not make the mistake of passing when
+    you have a sound declaration in your hand". Seven hearts to the KQJ and
+    9 in high cards overcall 1C (six cards ask 10); six of them do not."""
+    v = view_for(
+        "K94.KQJ9732.62.9", ["no bid", "1S", "pass", "1C"], seat=Seat.WEST, dealer=Seat.WEST
+    )
+    assert ruled(v) == ("1H", "royalton_suit")
+    v = view_for(
+        "K94.KQJ973.62.92", ["no bid", "1S", "pass", "1C"], seat=Seat.WEST, dealer=Seat.WEST
+    )
+    assert ruled(v)[0] == "pass"
+
+
 def test_slam_declared_when_the_hands_hold_it() -> None:
     """Royalton law 87 pays the little slam only when declared (Hawley,
     summary 11): opposite a no-trump call (16-22), a hand of a long strong
@@ -372,12 +394,24 @@ def test_fourth_hand_reopens_on_a_long_suit_with_fewer_high_cards() -> None:
 def test_a_second_suit_is_shown_over_partner() -> None:
     """Hawley, summary 3(a), and Hopson, "The Third Bidder" ("a stronger suit
     in which it will be easier to go game"): over partner's 1H, 15 in high
-    cards and four diamonds no one has named show them; with four of them in
-    partner's hand the two hands would count game there."""
+    cards and four spades no one has named show them; with four of them in
+    partner's hand the two hands would count game there (the spades count
+    as much, and their four honors give them the greater merit)."""
     v = view_for("AKQJ.52.KJ82.J76", ["1H", "pass"], seat=Seat.SOUTH)
-    assert ruled(v) == ("2D", "show_second_suit")
+    assert ruled(v) == ("2S", "show_second_suit")
     d, _ = decide(v)
     assert "not yet named" in d.reason and "four of them in partner's hand" in d.reason
+
+
+def test_of_two_suits_counted_alike_the_one_of_greater_merit_is_shown() -> None:
+    """Hawley: the bid "in which the greater merit exists". KQJT3 of spades
+    and KT875 of clubs count alike over partner's 1D (four of either in his
+    hand); the spades, with four honors to two, are shown, not the clubs
+    that come first in the suits' order."""
+    v = view_for(
+        "KQJT3.T54..KT875", ["no bid", "pass", "1D", "pass"], seat=Seat.SOUTH, dealer=Seat.SOUTH
+    )
+    assert ruled(v) == ("2S", "show_second_suit")
 
 
 def test_no_second_suit_on_a_weak_hand_or_as_a_third() -> None:

@@ -517,9 +517,13 @@ class Situation:
 
     def best_suit(self) -> int:
         """The longest suit; of two as long, the one with more honors, then the
-        higher in the series (Hawley: the bid "in which the greater merit exists")."""
+        higher in the series (Hawley: the bid "in which the greater merit exists").
+        The series is spade, club, diamond, heart (law 32; the counts' values
+        rise in the same order): the suits' index (clubs 0 ... spades 3) moved
+        one on, so that spades come lowest."""
         return max(
-            range(4), key=lambda x: (ev.length(self.hand, x), ev.honor_count(self.hand, x), x)
+            range(4),
+            key=lambda x: (ev.length(self.hand, x), ev.honor_count(self.hand, x), (x + 1) % 4),
         )
 
 
