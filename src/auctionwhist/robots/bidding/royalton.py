@@ -817,7 +817,7 @@ def royalton_suit(s: Situation) -> Decision | None:
     if s.their_bids:
         # four cards overcall on an opening's high cards at one (two more a level)
         four = OPEN_LO - OVERCALL_LO
-        need = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else four)
+        need: float = OVERCALL_LO + 2 * (b.level - 1) + (0 if n >= 6 else 1 if n >= 5 else four)
         # a suit of seven or more asks fewer, as the reopening's long suit does
         need = max(OVERCALL_FLOOR, need - OVERCALL_LONG * max(0, n - 6))
     else:
