@@ -12,7 +12,7 @@ from auctionwhist.calls import Bid, Other, parse_call
 from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
-from auctionwhist.robots.bidding import decide, view_of_auction
+from auctionwhist.robots.bidding import decide, simulate, view_of_auction
 from auctionwhist.robots.bidding import royalton as ry
 from auctionwhist.robots.bidding.model import read_auction
 from auctionwhist.robots.bidding.situation import Situation
@@ -70,7 +70,8 @@ def test_no_nullo_once_partner_has_shown_tricks() -> None:
 
 def test_nullos_over_300_auctions_are_few_and_low() -> None:
     """Over 300 random auctions the robots bid a nullo only on hands with two
-    cards in danger at most, and do bid it sometimes."""
+    cards in danger at most, and do bid it sometimes (the fast robot's
+    bidding: the slam's simulation has no say in a nullo)."""
     code = find_code("royalton")
     rng = random.Random(5)
     bid = 0
@@ -226,7 +227,7 @@ def test_part_score_raised_only_toward_the_slam() -> None:
     """Game is not bid for its own sake uncontested (law 83): a strong hand
     over partner's raise goes on only a step, telling him the slam is in
     view with him at his best; with the slam counted it bids it."""
-    v = view_for("AK2.AQJ954.K2.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    v = view_for("AK2.AQJ954.82.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
     assert ruled(v) == ("3H", "place_the_contract")
     d, _ = decide(v)
     assert "slam in view" in d.reason
@@ -433,3 +434,82 @@ def test_a_second_suit_is_read_as_four_cards_and_a_half() -> None:
     south = pics[Seat.SOUTH]
     assert south.readings[0].rule == "place_the_contract"
     assert south.lengths[1] == 4 and south.holding[1] == 4.5
+
+
+# -- the strong declaration: a level higher than it need be ------------------------
+
+
+def test_a_strong_hand_declares_a_level_high() -> None:
+    """Hawley, summary 3(b): "the highest bid for tricks odd possible"; a
+    hand of 19 and more in high cards names its suit at two, not one."""
+    v = view_for("AKQ82.AKJ4.K32.3")
+    assert ruled(v) == ("2S", "royalton_strong_suit")
+    # an even hand of the no-trump's range still calls for partner's suit
+    assert ruled(view_for("AK82.AK4.KQ3.Q32"))[0] == "1NT"
+    # an opening's hand opens at one
+    assert ruled(view_for("AQ982.K54.K3.Q32")) == ("1S", "royalton_suit")
+
+
+def test_the_strong_declaration_and_its_answer_are_read_as_the_rules_bid() -> None:
+    """The table reads the jump as STRONG_LO-STRONG_HI, partner's answer at
+    the cheapest as the values that keep it open, his pass as fewer."""
+    code = find_code("royalton")
+    calls = [(Seat.NORTH, parse_call("2S")), (Seat.EAST, Other.PASS)]
+    pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call("3S"))])
+    assert pics[Seat.NORTH].readings[0].rule == "royalton_strong_suit"
+    assert pics[Seat.NORTH].hcp == (ry.STRONG_LO, ry.STRONG_HI)
+    south = pics[Seat.SOUTH]
+    assert south.readings[0].rule == "answer_strong_suit"
+    assert south.hcp == (ry.STRONG_ANSWER_LO, ry.STRONG_ANSWER_HI) and south.lengths[3] == 2
+    pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, Other.PASS)])
+    assert pics[Seat.SOUTH].hcp == (0, ry.STRONG_ANSWER_LO - 1)
+
+
+def test_partner_keeps_a_strong_declaration_open() -> None:
+    """Over partner's 2S, 7 in high cards and three spades raise at the
+    cheapest; four hearts and no support name them; 3 in high cards pass."""
+    v = view_for("J82.K954.Q73.J32", ["2S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "answer_strong_suit")
+    v = view_for("82.KQ954.Q73.J32", ["2S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2H", "answer_strong_suit")  # law 32: hearts outrank spades
+    v = view_for("82.J954.Q73.9832", ["2S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v)[0] == "pass"
+
+
+def test_the_slam_judged_over_the_deals_partners_calls_allow() -> None:
+    """Law 87 pays the slam only when bid: where the count comes near it the
+    robot deals partner hands that make his calls under these rules, the
+    adversaries within theirs, and bids the little slam when twelve tricks
+    are taken double dummy in three deals of four (``simulate.slam_odds``)."""
+    v = view_for("AK2.AQJ954.K2.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    d, r = decide(v, simulate=True)
+    assert str(d.call) == "6H" and r is not None and r.name == "place_the_contract"
+    assert "of the 24 deals partner's calls allow" in d.reason
+    s = Situation(v, simulate=True)
+    odds = simulate.slam_odds(s, "H", ry.ROYALTON)
+    assert odds is not None and odds.n == simulate.SAMPLES and odds.slam >= ry.SLAM_ODDS
+    assert simulate.slam_odds(s, "H", ry.ROYALTON) is odds  # a stand is judged once
+    # the fast robot judges by the count alone: the slam stays "in view"
+    d, r = decide(v)
+    assert str(d.call) == "3H" and "slam in view" in d.reason
+
+
+def test_the_simulated_partner_makes_every_call_partner_made() -> None:
+    """Each deal the simulation solves gives partner a hand with which these
+    rules, replayed at his turn (without a simulation of their own), make
+    the call he made; and the adversaries keep what the hand to judge holds
+    out of theirs."""
+    v = view_for("AK2.AQJ954.K2.K5", ["1H", "pass", "2H", "pass"], seat=Seat.NORTH)
+    s = Situation(v, simulate=True)
+    deals = simulate.partner_deals(s, ry.ROYALTON, 12)
+    assert len(deals) == 12
+    after_1h = view_for("AK2.AQJ954.K2.K5", ["1H", "pass"], seat=Seat.SOUTH)
+    for hands in deals:
+        assert hands[Seat.NORTH] == v.held
+        assert sum(hands) == (1 << 52) - 1 and all(h.bit_count() == 13 for h in hands)
+        south = hands[Seat.SOUTH]
+        view = view_of_auction(
+            find_code("royalton"), south, [parse_call(c) for c in ("1H", "pass")]
+        )
+        assert decide(view)[0].call == parse_call("2H")
+        assert view.legal_calls == after_1h.legal_calls

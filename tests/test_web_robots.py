@@ -23,9 +23,10 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from auctionwhist.cards import Seat  # noqa: E402
 from auctionwhist.cli import app as cli  # noqa: E402
-from auctionwhist.records import Action, CallMade, CardPlayed  # noqa: E402
+from auctionwhist.records import CallMade, CardPlayed  # noqa: E402
+from auctionwhist.robots.bidding import Explanation  # noqa: E402
 from auctionwhist.robots.cardplay import MonteCarloPlayer  # noqa: E402
-from auctionwhist.robots.pool import RobotPool  # noqa: E402
+from auctionwhist.robots.pool import Answer, RobotPool  # noqa: E402
 from auctionwhist.robots.view import ScoreContext, SeatView  # noqa: E402
 from auctionwhist.web import robots as web_robots  # noqa: E402
 from auctionwhist.web.app import create_app  # noqa: E402
@@ -93,8 +94,8 @@ def test_a_worker_that_fails_costs_only_that_actions_strength(
     """Every answer from the pool lost (a worker died): the heuristic robot
     acts in its place, from the same view and seed, and it is logged."""
 
-    def broken(self: RobotPool, view: SeatView, seed: int) -> Future[Action]:
-        f: Future[Action] = Future()
+    def broken(self: RobotPool, view: SeatView, seed: int) -> Future[Answer]:
+        f: Future[Answer] = Future()
         f.set_exception(BrokenProcessPool("a worker died"))
         return f
 
@@ -123,6 +124,33 @@ def test_an_answer_for_a_table_that_moved_on_is_not_applied(tmp_path: Path) -> N
     assert thought.current(lt)
     lt.n += 1  # an event since: an undo, a claim, a director's ruling
     assert not thought.current(lt)
+    svc.close()
+
+
+def test_a_call_from_the_pool_is_explained_as_the_robot_made_it(tmp_path: Path) -> None:
+    """The pool's answer brings the call's explanation from the worker (a
+    simulated slam there); the server keeps it and explains that call with
+    it, not by deciding again; the other robots' calls are decided here."""
+    svc = Service(f"sqlite:///{tmp_path / 'said.sqlite3'}")
+    svc.create_game({"kind": "deal", "code": "royalton", "seed": 4, "humans": ["S"]})
+    lt = next(iter(svc.tables.values()))
+    t = lt.table
+    assert t is not None and t.phase == "auction" and t.to_act is not None
+    seat = t.to_act
+    lt.seats[seat]["robot"] = True  # type: ignore[index]
+    view = SeatView.of(t, seat)
+    call = view.legal_calls[-1]  # a call no count would make here
+    said = Explanation(call, "place_the_contract", "Hawley", "A meaning.", "As it was judged.")
+    done: Future[Answer] = Future()
+    done.set_result(Answer(CallMade(seat, call), said))
+    thought = web_robots.Thought(t, lt.n, 1, view, done)
+    svc.robots.answered(lt, thought, done.result())
+    assert lt.explained == {(lt.deal_index, len(t.events) - 1): said}
+    *before, entry = web_robots.explanations(lt, t.events, True)
+    assert entry["call"] == str(call) and entry["full"] == "As it was judged."
+    # the robots' calls before it, made here, are explained by deciding again
+    robots_before = [e for e in before if e["robot"]]
+    assert robots_before and all("full" in e for e in robots_before)
     svc.close()
 
 

@@ -15,11 +15,13 @@ from dataclasses import replace
 
 import pytest
 
-from auctionwhist.cards import Seat
+from auctionwhist.calls import parse_call
+from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
-from auctionwhist.records import CardPlayed
+from auctionwhist.records import CallMade, CardPlayed
 from auctionwhist.robots import make_robot
+from auctionwhist.robots.bidding import view_of_auction
 from auctionwhist.robots.cardplay import DEFAULT_SETTINGS, MonteCarloPlayer
 from auctionwhist.robots.player import answer, decide
 from auctionwhist.robots.pool import RobotPool, dumps_view, loads_view
@@ -82,7 +84,7 @@ def test_the_worker_thinks_what_this_process_would(pool: RobotPool) -> None:
     for seed in range(4):
         t = mid_play(seed=seed, tricks=2 + seed)
         view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
-        got = pool.think(view, 1000 + seed).result(timeout=60)
+        got = pool.think(view, 1000 + seed).result(timeout=60).action
         want = answer(here, view, random.Random(1000 + seed))
         assert isinstance(got, CardPlayed) and got == want
         assert t.can(got)
@@ -101,7 +103,7 @@ def test_a_pool_counts_the_views_the_heuristic_robot_answered() -> None:
         for seed in range(3):
             t = mid_play(seed=seed, tricks=2)
             view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
-            got = p.think(view, seed).result(timeout=60)
+            got = p.think(view, seed).result(timeout=60).action
             assert got == answer(make_robot("heuristic"), view, random.Random(seed))
         assert p.figures() == {"answers": 3, "stood_in": 3, "restarts": 0}
     finally:
@@ -122,9 +124,26 @@ def test_a_worker_killed_mid_thought_fails_its_view_and_the_pool_starts_again(
     with pytest.raises(BrokenProcessPool):
         future.result(timeout=60)
     # The next view goes to a new worker, and is answered.
-    again = pool.think(view, 7).result(timeout=60)
+    again = pool.think(view, 7).result(timeout=60).action
     assert t.can(again)
     assert pool.restarts == restarts + 1 and pool.pids() != [pid]
+
+
+def test_a_call_from_the_pool_comes_with_its_explanation_as_made(pool: RobotPool) -> None:
+    """The strong robot judges a Royalton slam over simulated deals in its
+    worker; its call comes back explained from that decision, so that the
+    server need not judge the slam again to explain it (``LiveTable.explained``)."""
+    code = find_code("royalton")
+    calls = [parse_call(c) for c in ("1H", "pass", "2H", "pass")]
+    view = view_of_auction(code, hand_from_pbn("AK2.AQJ954.K2.K5"), calls)
+    got = pool.think(view, 3).result(timeout=60)
+    assert got.action == CallMade(Seat.NORTH, parse_call("6H"))
+    ex = got.explanation
+    assert ex is not None and ex.call == parse_call("6H") and ex.rule == "place_the_contract"
+    assert "of the 24 deals partner's calls allow" in ex.full and "law 87" in ex.full
+    # a card comes without one
+    t = mid_play(seed=1, tricks=2)
+    assert pool.think(SeatView.of(t, t.to_act), 1).result(timeout=60).explanation is None  # type: ignore[arg-type]
 
 
 def test_a_busy_pool_shares_the_budget_out() -> None:
@@ -156,7 +175,7 @@ def test_a_view_that_waited_out_its_budget_is_answered_by_the_heuristic_robot() 
         view = SeatView.of(t, t.to_act)  # type: ignore[arg-type]
         late, stood_in = _think("montecarlo", dumps_view(view), 5, 0.5, time.time() - 10)
         heuristic = answer(make_robot("heuristic"), view, random.Random(5))
-        assert late == heuristic and stood_in
+        assert late.action == heuristic and stood_in
 
 
 def test_a_worker_solves_on_one_thread(pool: RobotPool) -> None:

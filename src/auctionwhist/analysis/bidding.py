@@ -64,7 +64,8 @@ Bidder = Callable[[SeatView], Call]
 
 
 def _current(view: SeatView) -> Call:
-    return current_decide(view)[0].call
+    # the bidding as the strong robot bids, slams simulated (``Situation.simulate``)
+    return current_decide(view, simulate=True)[0].call
 
 
 def _baseline(view: SeatView) -> Call:

@@ -71,6 +71,15 @@ def bid_command(
     style: Annotated[
         str, typer.Option(help="conservative, sound or sanguine, or -1..1 (Hopson).")
     ] = "sound",
+    simulate: Annotated[
+        bool,
+        typer.Option(
+            "--simulate/--count",
+            help="Royalton: judge a slam in view over deals partner's calls allow, solved "
+            "double dummy, as the strong robot does (about half a second); --count: by the "
+            "count of the two hands alone, as the fast robot does.",
+        ),
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
 ) -> None:
     """The bidding robot's call for the seat to act, with its reason, the rule
@@ -117,7 +126,7 @@ def bid_command(
             f"--auction {auction!r}: the auction is over ({c.cite('three_passes')}); "
             "there is no call to make"
         )
-    advice = advise(view, robot_style)
+    advice = advise(view, robot_style, simulate)
     if as_json:
         sys.stdout.write(json.dumps({"code": c.key, **advice.to_json()}, indent=2) + "\n")
         return

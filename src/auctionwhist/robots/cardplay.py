@@ -532,7 +532,9 @@ class MonteCarloPlayer(BiddingRobot):
     and answers claims by checking them double dummy over samples."""
 
     def __init__(self, style: str | float = 0.0, settings: Settings = DEFAULT_SETTINGS) -> None:
-        super().__init__(style)
+        # it thinks in the robots' pool or at the command line: a slam in
+        # view is judged over simulated deals (``Situation.simulate``)
+        super().__init__(style, simulate=True)
         self.settings = settings
 
     def card(self, view: SeatView, rng: random.Random) -> int:

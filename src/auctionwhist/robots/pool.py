@@ -2,7 +2,9 @@
 
 A robot's action is a function of its seat's view and a seed alone
 (``player.answer``): the view is sent to a worker process, the action comes
-back, and whoever holds the table applies it. So a server's event loop never
+back (a call with the robot's explanation of it, as it decided it: a slam
+judged over simulated deals is not judged again on the server), and
+whoever holds the table applies it. So a server's event loop never
 solves a double dummy sample, and no table waits on another table's robot
 while a core is free.
 
@@ -27,14 +29,25 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..codes import Code, find_code
-from ..records import Action
+from ..records import Action, CallMade
+from .bidding.robot import BiddingRobot, Explanation
 from .view import RobotError, SeatView
 
-__all__ = ["RobotPool", "dumps_view", "loads_view"]
+__all__ = ["Answer", "RobotPool", "dumps_view", "loads_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A robot's action from the pool; for a call, its explanation as the
+    robot made it (``BiddingRobot.explained``)."""
+
+    action: Action
+    explanation: Explanation | None = None
+
 
 # The robot kinds a pool can hold (``robots.make_robot``).
 KINDS = ("montecarlo", "heuristic", "random")
@@ -110,7 +123,7 @@ def _player(kind: str, budget: float | None) -> Any:
 
 def _think(
     kind: str, data: bytes, seed: int, budget: float | None, sent: float
-) -> tuple[Action, bool]:
+) -> tuple[Answer, bool]:
     """The action of a ``kind`` robot for the view in ``data`` (in a worker),
     thought out within ``budget`` seconds of when it was ``sent``; and whether
     the heuristic robot stood in for it."""
@@ -126,7 +139,14 @@ def _think(
             kind, stood_in = "heuristic", True
         budget = round(max(_LEAST, left), 3)
 
-    return answer(_player(kind, budget), loads_view(data), random.Random(seed)), stood_in
+    player = _player(kind, budget)
+    action = answer(player, loads_view(data), random.Random(seed))
+    said = (
+        player.explained()
+        if isinstance(action, CallMade) and isinstance(player, BiddingRobot)
+        else None
+    )
+    return Answer(action, said), stood_in
 
 
 def _pid() -> int:
@@ -192,18 +212,18 @@ class RobotPool:
         busy = max(1.0, (self.waiting + 1) / self.workers)
         return round(self.budget / busy, 3)
 
-    def think(self, view: SeatView, seed: int) -> Future[Action]:
+    def think(self, view: SeatView, seed: int) -> Future[Answer]:
         """The action for ``view``, thought out in a worker with ``seed``."""
         data = dumps_view(view)
         budget = self.share()
         inner = self._submit(_think, self.kind, data, seed, budget, time.time())
         with self._lock:
             self.waiting += 1
-        fut: Future[Action] = Future()
+        fut: Future[Answer] = Future()
         inner.add_done_callback(lambda done: self._answered(done, fut))
         return fut
 
-    def _answered(self, done: Future[tuple[Action, bool]], fut: Future[Action]) -> None:
+    def _answered(self, done: Future[tuple[Answer, bool]], fut: Future[Answer]) -> None:
         error = None if done.cancelled() else done.exception()
         with self._lock:
             self.waiting -= 1

@@ -17,6 +17,7 @@ from ..cards import Seat
 from ..duplicate.schedule import Schedule, TrayPlay
 from ..duplicate.trays import Tray
 from ..errors import WhistError
+from ..robots.bidding import Explanation
 from ..scoring import DealScore, Rubber
 from ..table import Table
 from .db import GameRow
@@ -78,6 +79,10 @@ class LiveTable:
     rng: random.Random = field(default_factory=random.Random)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     penalty_n: int = -1  # the event count when the pending penalty was announced
+    # The robots' calls explained as they made them in the pool, by (deal,
+    # the call's place in the deal's log): ``web.robots.explanations`` reads
+    # them rather than decide again (a simulated slam costs half a second).
+    explained: dict[tuple[int, int], Explanation] = field(default_factory=dict)
 
     def token_at(self, seat: Seat) -> str | None:
         tok = self.seats[seat].get("token")

@@ -21,12 +21,12 @@ from typing import Any
 
 from ..calls import call_str
 from ..cards import Seat
-from ..records import Action, CallMade, Event, TableMode, TrumpDeclared
+from ..records import CallMade, Event, TableMode, TrumpDeclared
 from ..robots import make_robot
 from ..robots.bidding import BiddingRobot
 from ..robots.bidding.robot import explain_call
 from ..robots.player import Player, act, decide
-from ..robots.pool import RobotPool
+from ..robots.pool import Answer, RobotPool
 from ..robots.view import RobotError, ScoreContext, SeatView
 from ..scoring import Rubber
 from ..table import Table
@@ -89,7 +89,7 @@ class Thought:
     n: int
     seed: int
     view: SeatView
-    future: Future[Action]
+    future: Future[Answer]
 
     def current(self, lt: LiveTable) -> bool:
         return lt.table is self.table and lt.n == self.n and robot_due(lt)
@@ -137,21 +137,24 @@ class Robots:
             future.set_exception(e)
         return Thought(t, lt.n, seed, view, future)
 
-    def answered(self, lt: LiveTable, thought: Thought, action: Action | None,
+    def answered(self, lt: LiveTable, thought: Thought, got: Answer | None,
                  error: BaseException | None = None) -> tuple[Event, ...]:  # fmt: skip
-        """Apply the pool's answer (the table unchanged since it was asked);
+        """Apply the pool's answer (the table unchanged since it was asked),
+        keeping a call's explanation as the robot made it (``LiveTable.explained``);
         on a worker's failure the heuristic robot's, from the same view and
         seed. The records it made."""
         t = thought.table
-        if action is None:
+        if got is None:
             log.warning(
                 "table %s: the robot's worker failed (%r); the heuristic robot acts for %s",
                 lt.id, error, thought.view.seat.name.title(),
             )  # fmt: skip
             self.failures += 1
-            action = decide(t, _HEURISTIC, random.Random(thought.seed), thought.view.score)
+            got = Answer(decide(t, _HEURISTIC, random.Random(thought.seed), thought.view.score))
         before = len(t.events)
-        t.act(action)
+        if got.explanation is not None:
+            lt.explained[(lt.deal_index, before)] = got.explanation
+        t.act(got.action)
         return t.events[before:]
 
     def figures(self) -> dict[str, int] | None:
@@ -205,21 +208,29 @@ def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool,
     (the deal over), when the robot's reasons from its hand are added. The
     robot (``player``, the server's) is asked again at each of its calls,
     from the log and the score the deal was played for: it decides from its
-    seat's view alone, so the answer is the one it gave at the table."""
+    seat's view alone, so the answer is the one it gave at the table. A call
+    made in the pool is explained as the robot made it (``LiveTable.explained``:
+    it judged a slam over simulated deals, which the server does not judge
+    again); asked here, the robot judges by the count alone, and a call that
+    differs (a ruling's, or a simulated slam's after a restart) goes
+    unexplained."""
     robot = player if player is not None else _HEURISTIC[Seat.NORTH]
     assert isinstance(robot, BiddingRobot)
     score = score_at(lt, events)
+    deal = next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
+                lt.deal_index)  # fmt: skip
     head = 1
     while head < len(events) and isinstance(events[head], TrumpDeclared | TableMode):
         head += 1
     table = Table.from_events(events[:head])
     out: list[dict[str, Any]] = []
-    for ev in events[head:]:
+    for i, ev in enumerate(events[head:], head):
         if isinstance(ev, CallMade):
             entry: dict[str, Any] = {"seat": SEATS[ev.seat], "call": call_str(ev.call),
                                      "robot": lt.is_robot(ev.seat)}  # fmt: skip
             if lt.is_robot(ev.seat) and table.phase == "auction" and table.to_act == ev.seat:
-                ex = explain_call(SeatView.of(table, ev.seat, score), robot.style)
+                ex = lt.explained.get((deal, i)) or explain_call(
+                    SeatView.of(table, ev.seat, score), robot.style)  # fmt: skip
                 if ex.call == ev.call:  # else not the robot's own call (a ruling's)
                     entry |= {"rule": ex.rule, "source": ex.source, "meaning": ex.meaning}
                     if full:

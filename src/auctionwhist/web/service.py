@@ -528,9 +528,9 @@ class Service:
         ready), and apply it if the table has not moved on meanwhile."""
         loop = asyncio.get_running_loop()
         began = loop.time()
-        action, error = None, None
+        got, error = None, None
         try:
-            action = await asyncio.wait_for(asyncio.wrap_future(thought.future), THINK_LIMIT)
+            got = await asyncio.wait_for(asyncio.wrap_future(thought.future), THINK_LIMIT)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # a worker died, or the robot failed: web.robots logs it
@@ -540,7 +540,7 @@ class Service:
         async with lt.lock:
             if not thought.current(lt):
                 return  # an undo, a claim, a director's ruling: think again
-            new = self.robots.answered(lt, thought, action, error)
+            new = self.robots.answered(lt, thought, got, error)
             self._commit(lt, games.after(self.games[lt.game.id], lt, new))
 
     def _run_robots(self, lt: LiveTable) -> None:

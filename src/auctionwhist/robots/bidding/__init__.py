@@ -2,7 +2,16 @@
 citing their passages, a family per code (the old and new counts; Royalton),
 and Hopson's "personal equation" as a style."""
 
-from .robot import Advice, BiddingRobot, Credit, advise, decide, family_for, view_of_auction
+from .robot import (
+    Advice,
+    BiddingRobot,
+    Credit,
+    Explanation,
+    advise,
+    decide,
+    family_for,
+    view_of_auction,
+)
 from .royalton import ROYALTON
 from .rules import COUNTS
 from .situation import CONSERVATIVE, SANGUINE, SOUND, Decision, Rule, Situation, style_from
@@ -17,6 +26,7 @@ __all__ = [
     "BiddingRobot",
     "Credit",
     "Decision",
+    "Explanation",
     "Rule",
     "Situation",
     "advise",

@@ -178,7 +178,13 @@ class Picture:
         # a range that would cross itself keeps its floor: the later call,
         # made on the count, says more than the earlier cap
         lo = max(self.hcp[0], sh.hcp[0])
-        self.hcp = (lo, max(lo, min(self.hcp[1], sh.hcp[1])))
+        top = self.hcp[1]
+        if not self.heard and sh.hcp[0] >= top - 1:
+            # a first call that shows at least the unheard seat's guessed
+            # top (``_UNHEARD_HCP``) is read at its own range: the guess was
+            # no call (Royalton's strong declaration, 19-25)
+            top = 40.0
+        self.hcp = (lo, max(lo, min(top, sh.hcp[1])))
         self.nullo = self.nullo or sh.nullo
         t = r.suit
         if t is not None:
@@ -362,10 +368,21 @@ def _royalton(
         return None
     if call.denom.nullo:
         return "nullo_on_low_hand"
+    bids = [(s, c) for s, c in prior if isinstance(c, Bid)]
     if not mine and not partners:
         if pass_out_seat(prior, seat):
             return "fourth_hand_reopens"
+        if not bids and call.level >= 2 and call.denom.trump is not None:
+            return "royalton_strong_suit"  # the first declaration made a level high
         return "no_trump_call" if call.denomination == "NT" else "royalton_suit"
+    if (
+        not mine
+        and bids[0][0] == seat.partner
+        and bids[0][1].level >= 2
+        and bids[0][1].denom.trump is not None
+        and all(s.side == seat.side for s, _ in bids)
+    ):
+        return "answer_strong_suit"
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
     return "royal_call" if call.royal else "place_the_contract"

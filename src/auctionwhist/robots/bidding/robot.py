@@ -59,12 +59,16 @@ class Explanation:
     full: str
 
 
-def explain_call(view: SeatView, style: float = SOUND) -> Explanation:
+def explain_call(view: SeatView, style: float = SOUND, simulate: bool = False) -> Explanation:
     """Why the robot would make its call in ``view``, in both forms."""
-    d, r = decide(view, style)
+    d, r = decide(view, style, simulate)
+    return _explanation(d, r, view.position)
+
+
+def _explanation(d: Decision, r: Rule | None, position: int) -> Explanation:
     if r is None:
         return Explanation(d.call, None, "", "The only call open to the seat.", d.reason)
-    source = r.cite(view.position)
+    source = r.cite(position)
     return Explanation(
         d.call,
         r.name,
@@ -74,12 +78,15 @@ def explain_call(view: SeatView, style: float = SOUND) -> Explanation:
     )
 
 
-def decide(view: SeatView, style: float = SOUND) -> tuple[Decision, Rule | None]:
+def decide(
+    view: SeatView, style: float = SOUND, simulate: bool = False
+) -> tuple[Decision, Rule | None]:
     """The call the rules give for ``view`` and the rule that gave it (None
-    for the last resort, the lowest legal call)."""
+    for the last resort, the lowest legal call); ``simulate``: a slam in
+    view judged over simulated deals (``Situation.simulate``)."""
     if not view.legal_calls:
         raise ValueError("the seat has no call to make now")
-    s = Situation(view, style)
+    s = Situation(view, style, simulate)
     for r in family_for(view.code.royal_bids):
         d = r(s)
         if d is not None:
@@ -93,28 +100,40 @@ class BiddingRobot(PlayerBase):
     """Bids by the period's rules for its code's family; plays its cards with
     ``card_policy`` (by default the plain lowest-or-cheapest-win player) until a
     playing robot is plugged in. ``style``: "conservative", "sound",
-    "sanguine" or -1..1 (Hopson's personal equation)."""
+    "sanguine" or -1..1 (Hopson's personal equation). ``simulate``: judge a
+    slam in view over simulated deals, half a second a stand
+    (``Situation.simulate``): for a robot that thinks off the web server's
+    event loop or at the command line, not for the fast heuristic one."""
 
-    def __init__(self, style: str | float = SOUND, card_policy: CardPolicy | None = None) -> None:
+    def __init__(
+        self,
+        style: str | float = SOUND,
+        card_policy: CardPolicy | None = None,
+        simulate: bool = False,
+    ) -> None:
         self.style = style_from(style)
         self.card_policy = card_policy
+        self.simulate = simulate
         self.last: Decision | None = None
         self.last_rule: Rule | None = None
         self.last_position = 1
 
     def call(self, view: SeatView, rng: random.Random) -> Call:
-        self.last, self.last_rule = decide(view, self.style)
+        self.last, self.last_rule = decide(view, self.style, self.simulate)
         self.last_position = view.position
         return self.last.call
 
     def explain(self) -> str:
         """The last call, in a sentence, with the passage it follows."""
+        ex = self.explained()
+        return "I have made no call yet." if ex is None else ex.full
+
+    def explained(self) -> Explanation | None:
+        """The last call explained as ``explain_call`` explains it, from the
+        decision itself (a simulated slam is not judged again)."""
         if self.last is None:
-            return "I have made no call yet."
-        if self.last_rule is None:
-            return self.last.reason
-        source = self.last_rule.cite(self.last_position)
-        return f"{self.last.reason} ({source}; rule {self.last_rule.name})"
+            return None
+        return _explanation(self.last, self.last_rule, self.last_position)
 
     def card(self, view: SeatView, rng: random.Random) -> int:
         if self.card_policy is not None:
@@ -215,7 +234,7 @@ def _credit(s: Situation, seat: Seat, denom: str) -> Credit:
     )
 
 
-def advise(view: SeatView, style: float = SOUND) -> Advice:
+def advise(view: SeatView, style: float = SOUND, simulate: bool = True) -> Advice:
     """``decide`` with what lies behind it: the rule, its passage for the
     seat, and the tricks the robot credits each hand with toward the
     denomination of the call (or of the declaration standing; else no-trump
@@ -223,8 +242,9 @@ def advise(view: SeatView, style: float = SOUND) -> Advice:
     count (``royalton.tricks``), or the counts' two hands (``side_tricks``),
     of which partner's share is what his calls show as the model reads them
     (``model.read_auction``) and this hand's is the rest, so that the
-    credits of the two add up to the estimate."""
-    decision, rule = decide(view, style)
+    credits of the two add up to the estimate. The adviser thinks as the
+    strong robot does (``simulate``)."""
+    decision, rule = decide(view, style, simulate)
     s = Situation(view, style)
     denom: str | None = None
     for cand in (decision.call, view.last_bid[1] if view.last_bid else None):

@@ -121,6 +121,11 @@ def _two_hands(high: float, at_nt: bool) -> float:
 class Situation:
     view: SeatView
     style: float = SOUND
+    # Judge a slam over simulated deals (``simulate``, about half a second a
+    # stand) where the count comes near it; else by the count alone. Only a
+    # robot that thinks off the web server's event loop, or at the command
+    # line, simulates (``BiddingRobot``; docs/robots.md).
+    simulate: bool = False
 
     # -- the hand -------------------------------------------------------------
 
