@@ -12,7 +12,12 @@ import pytest
 
 from auctionwhist.solver import _core
 from auctionwhist.solver._exhaustive import exhaustive_ns_tricks
-from auctionwhist.solver.dds import dds_solve_board, dds_table_of_hands
+from auctionwhist.solver.dds import (
+    dds_most_tricks,
+    dds_solve_board,
+    dds_solve_boards,
+    dds_table_of_hands,
+)
 from auctionwhist.solver.verify import random_ending, verify_against_dds, verify_nullo_endings
 
 
@@ -34,6 +39,16 @@ def test_core_table_equals_dds_table_on_a_whole_deal() -> None:
         # declarer d: the lead is d's left-hand opponent's
         ours = tuple(ns[(d + 1) & 3] if d & 1 == 0 else 13 - ns[(d + 1) & 3] for d in range(4))
         assert ours == theirs[strain], strain
+
+
+def test_dds_most_tricks_is_the_best_of_every_cards_score() -> None:
+    """``dds_most_tricks`` (one best card a deal, the slam simulation's
+    call) gives the side on lead what the best of every card's score gives."""
+    rng = random.Random(9)
+    deals = [random_ending(rng, 13) for _ in range(6)]
+    for strain, leader in (("H", 1), ("NT", 0), ("C", 3)):
+        every = dds_solve_boards(deals, strain, leader, ())
+        assert dds_most_tricks(deals, strain, leader) == [max(b.values()) for b in every]
 
 
 def test_core_scores_every_card_like_dds_mid_trick() -> None:

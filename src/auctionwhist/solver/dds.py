@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Deal, Seat, hand_to_pbn
 
 __all__ = [
+    "dds_most_tricks",
     "dds_solve_board",
     "dds_solve_boards",
     "dds_table",
@@ -125,6 +126,21 @@ def dds_solve_boards(
 
     boards = [_endplay_position(h, strain, leader, trick) for h in hands]
     return [{_our_card(card): int(t) for card, t in solved} for solved in solve_all_boards(boards)]
+
+
+def dds_most_tricks(
+    hands: Iterable[tuple[int, int, int, int]], strain: str, leader: int
+) -> list[int]:
+    """The most tricks the side on lead (``leader`` and his partner) takes in
+    each whole deal at ``strain``: ``SolveAllBoards`` asked for one best card
+    a deal, not every card's score (1.5 to 3 times faster: the bidding's
+    slam simulation solves 24 deals a stand)."""
+    from endplay.dds import solve_all_boards
+    from endplay.dds.solve import SolveMode
+
+    boards = [_endplay_position(h, strain, leader, ()) for h in hands]
+    solved = solve_all_boards(boards, SolveMode.OptimalOne)
+    return [max(int(t) for _card, t in board) for board in solved]
 
 
 def dds_threads(n: int) -> None:

@@ -29,7 +29,7 @@ from dataclasses import replace
 from ...auction import Auction
 from ...calls import Bid, Call
 from ...cards import Seat
-from ...solver.dds import dds_solve_boards
+from ...solver.dds import dds_most_tricks
 from . import evaluate as ev
 from .situation import Rule, Situation
 
@@ -186,5 +186,4 @@ def _slam_odds(s: Situation, denomination: str, rules: Sequence[Rule]) -> Odds |
         return None
     leader = int(declarer_of(s, denomination).left)
     strain = "S" if denomination == "RS" else denomination
-    solved = dds_solve_boards(deals, strain, leader, ())
-    return Odds([13 - max(cards.values()) for cards in solved])
+    return Odds([13 - t for t in dds_most_tricks(deals, strain, leader)])
