@@ -110,13 +110,16 @@ def test_answer_jumps_to_game_only_over_an_adversary() -> None:
     assert ruled(v) == ("4H", "answer_no_trump_call")
 
 
-def test_no_trump_call_names_the_unguarded_suit() -> None:
-    """Issue 18: "strength in every suit" was said of a 1NT with ♠43."""
-    v = view_for("43.AQ4.KQ43.AKJ2")
+def test_no_trump_call_only_with_every_suit_guarded() -> None:
+    """Issue 18: "strength in every suit" was said of a 1NT with ♠43. The
+    call says strength in every suit (Hopson: the original bid should "under
+    no circumstances ... give misinformation"), so with ♠43 the hand names its
+    suit of merit, the clubs to the ace-king-knave; with every suit guarded it
+    calls for partner's best suit."""
+    assert ruled(view_for("43.AQ4.KQ43.AKJ2")) == ("1C", "royalton_suit")
+    v = view_for("A43.AQ4.KQ43.K32")
     d, r = decide(v)
     assert str(d.call) == "1NT" and r is not None and r.name == "no_trump_call"
-    assert "every suit guarded but spades" in d.reason
-    d, _ = decide(view_for("A43.AQ4.KQ43.K32"))
     assert "every suit guarded;" in d.reason
 
 
