@@ -123,6 +123,18 @@ def test_no_trump_call_only_with_every_suit_guarded() -> None:
     assert "every suit guarded;" in d.reason
 
 
+def test_royal_call_only_in_the_more_meritorious_denomination() -> None:
+    """Hawley's royal calls "the pushing bid" with the more meritorious
+    declaration: over partner's 1S and the adversary's 1D, six hearts to the
+    KJT and 10 in high cards counts a trick more in hearts than in partner's
+    spades, so it shows the hearts (1H) rather than calling 1S royal; with
+    three spades to the king and no suit of its own the royal is called."""
+    v = view_for("Q4.KJT984.74.A76", ["1S", "1D"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert ruled(v) == ("1H", "show_second_suit")
+    v = view_for("K32.A2.K432.8432", ["1S", "1D"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert ruled(v) == ("1SR", "royal_call")
+
+
 # -- ties, slams, redoubles -------------------------------------------------------
 
 
