@@ -133,6 +133,12 @@ def test_royal_call_only_in_the_more_meritorious_denomination() -> None:
     assert ruled(v) == ("1H", "show_second_suit")
     v = view_for("K32.A2.K432.8432", ["1S", "1D"], seat=Seat.WEST, dealer=Seat.EAST)
     assert ruled(v) == ("1SR", "royal_call")
+    # Hawley's own: seven spades to the ace-king-queen and three aces, three
+    # spades royal over the adversary's three hearts
+    assert ruled(view_for("AKQ5432.A2.A3.32", ["3S", "3H", "pass", "pass"])) == (
+        "3SR",
+        "royal_call",
+    )
 
 
 # -- ties, slams, redoubles -------------------------------------------------------
