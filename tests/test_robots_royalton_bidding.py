@@ -111,14 +111,36 @@ def test_answer_jumps_to_game_only_over_an_adversary() -> None:
     assert ruled(v) == ("4H", "answer_no_trump_call")
 
 
-def test_no_trump_call_names_the_unguarded_suit() -> None:
-    """Issue 18: "strength in every suit" was said of a 1NT with ♠43."""
-    v = view_for("43.AQ4.KQ43.AKJ2")
+def test_no_trump_call_only_with_every_suit_guarded() -> None:
+    """Issue 18: "strength in every suit" was said of a 1NT with ♠43. The
+    call says strength in every suit (Hopson: the original bid should "under
+    no circumstances ... give misinformation"), so with ♠43 the hand names its
+    suit of merit, the clubs to the ace-queen-knave (with 19 and more, a
+    level high); with every suit guarded it calls for partner's best suit."""
+    assert ruled(view_for("43.AQ4.KQ43.AQJ2")) == ("1C", "royalton_suit")
+    assert ruled(view_for("43.AQ4.KQ43.AKJ2")) == ("2C", "royalton_strong_suit")
+    v = view_for("A43.AQ4.KQ43.K32")
     d, r = decide(v)
     assert str(d.call) == "1NT" and r is not None and r.name == "no_trump_call"
-    assert "every suit guarded but spades" in d.reason
-    d, _ = decide(view_for("A43.AQ4.KQ43.K32"))
     assert "every suit guarded;" in d.reason
+
+
+def test_royal_call_only_in_the_more_meritorious_denomination() -> None:
+    """Hawley's royal calls "the pushing bid" with the more meritorious
+    declaration: over partner's 1S and the adversary's 1D, six hearts to the
+    KJT and 10 in high cards counts a trick more in hearts than in partner's
+    spades, so it shows the hearts (1H) rather than calling 1S royal; with
+    three spades to the king and no suit of its own the royal is called."""
+    v = view_for("Q4.KJT984.74.A76", ["1S", "1D"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert ruled(v) == ("1H", "show_second_suit")
+    v = view_for("K32.A2.K432.8432", ["1S", "1D"], seat=Seat.WEST, dealer=Seat.EAST)
+    assert ruled(v) == ("1SR", "royal_call")
+    # Hawley's own: seven spades to the ace-king-queen and three aces, three
+    # spades royal over the adversary's three hearts
+    assert ruled(view_for("AKQ5432.A2.A3.32", ["3S", "3H", "pass", "pass"])) == (
+        "3SR",
+        "royal_call",
+    )
 
 
 # -- ties, slams, redoubles -------------------------------------------------------
