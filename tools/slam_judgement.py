@@ -11,14 +11,17 @@ tricks are there, and compares each with the double-dummy answer:
   part of his range, ``SLAM_AT``);
 * ``reading``: a simulation over deals of the unseen cards that fit the
   ranges ``model.read_auction`` gives every seat (the card play's sampler);
-* ``policy``: a simulation over deals whose partner hand makes every call
-  partner made when the robots' own rules are replayed at his turns (the
-  adversaries at random);
+* ``policy``: the strong robot's own simulation (``simulate.partner_deals``):
+  deals whose partner hand makes every call partner made when the robots'
+  own rules are replayed at his turns, the adversaries within what their
+  calls show;
 * ``known``: a simulation with partner's actual hand (the adversaries within
   their ranges), the ceiling an auction could reach.
 
 A simulation bids the slam when twelve tricks come in ``--odds`` of its
-deals (each solved by DDS). For each judge the tool prints the slams bid, the
+deals (each solved by DDS). The deals are bid by the fast robots, the slam
+judged by the count (``Situation.simulate`` off), so that every judge sees
+the same stands. For each judge the tool prints the slams bid, the
 ones made, precision and recall, and how often twelve were made in each band
 of the simulated odds (an honest judge's bands match their odds). The deals
 are the bench's (``dealing.deal`` with ``--seed``); the stands are judged the
@@ -39,16 +42,14 @@ import random
 import sys
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from auctionwhist.analysis import bidding as bench
-from auctionwhist.auction import Auction
-from auctionwhist.calls import Bid, Call
+from auctionwhist.calls import Call
 from auctionwhist.cards import FULL_PACK, Seat
 from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal as deal_cards
-from auctionwhist.robots.bidding import evaluate as ev
+from auctionwhist.robots.bidding import decide, simulate
 from auctionwhist.robots.bidding import royalton as ry
 from auctionwhist.robots.bidding.situation import Situation
 from auctionwhist.robots.cardplay import Knowledge, sample_hands
@@ -59,13 +60,7 @@ JUDGES = ("count", "reading", "policy", "known")
 Hands = tuple[int, int, int, int]
 
 
-def declarer_of(s: Situation, denomination: str) -> Seat:
-    """The first of our side to name ``denomination`` (he plays it), else this seat."""
-    for seat, call in s.view.calls:
-        mine = seat.side == s.view.seat.side
-        if mine and isinstance(call, Bid) and call.denomination == denomination:
-            return seat
-    return s.view.seat
+declarer_of = simulate.declarer_of
 
 
 def _rng(s: Situation, salt: str) -> random.Random:
@@ -93,53 +88,9 @@ def _within_reading(s: Situation, known: dict[Seat, int], n: int, salt: str) -> 
     return sample_hands(k, n, _rng(s, salt), redeals=12)
 
 
-_replaying = False
-
-
-def _policy(s: Situation, n: int, tries: int = 6000) -> list[Hands]:
-    """Deals whose partner hand makes partner's every call under the robots'
-    rules, replayed at his turns; the adversaries at random."""
-    global _replaying
-    me, partner = s.view.seat, s.view.seat.partner
-    turns: list[tuple[tuple[tuple[Seat, Call], ...], tuple[Call, ...], Call]] = []
-    auction = Auction(s.view.code, s.view.dealer)
-    for i, (seat, call) in enumerate(s.view.calls):
-        if seat == partner:
-            turns.append((s.view.calls[:i], tuple(auction.legal_calls()), call))
-        auction.call(call)
-    lo, hi = s.pictures[partner].hcp
-    rest = [c for c in range(52) if not s.hand >> c & 1]
-    rng = _rng(s, "policy")
-    out: list[Hands] = []
-    _replaying = True
-    try:
-        for _ in range(tries):
-            if len(out) >= n:
-                break
-            rng.shuffle(rest)
-            hand = sum(1 << c for c in rest[:13])
-            if not lo - 4 <= ev.high_cards(hand) <= hi + 4:
-                continue  # far outside his reading: not worth the replay
-            ok = True
-            for calls, legal, call in turns:
-                v = replace(
-                    s.view, seat=partner, hand=hand, held=hand, calls=calls, legal_calls=legal
-                )
-                got, _ = bench.current_decide(v)
-                if got.call != call:
-                    ok = False
-                    break
-            if ok:
-                hands = {
-                    me: s.hand,
-                    partner: hand,
-                    me.left: sum(1 << c for c in rest[13:26]),
-                    me.right: sum(1 << c for c in rest[26:]),
-                }
-                out.append(tuple(hands[x] for x in Seat))  # type: ignore[arg-type]
-    finally:
-        _replaying = False
-    return out
+def _policy(s: Situation, n: int) -> list[Hands]:
+    """The strong robot's simulated deals (``simulate.partner_deals``)."""
+    return simulate.partner_deals(s, ry.ROYALTON, n)
 
 
 def _twelve_share(s: Situation, d: str, deals: Sequence[Hands]) -> float | None:
@@ -163,6 +114,11 @@ def judge(s: Situation, d: str, t: float, which: str, deal: Any, samples: int) -
     return _twelve_share(s, d, _within_reading(s, known, samples, "k"))
 
 
+def _count(view: Any) -> Call:
+    """The fast robot's call: the slam judged by the count."""
+    return decide(view)[0].call
+
+
 def stands(
     code_key: str,
     deals: int,
@@ -183,9 +139,17 @@ def stands(
     def watch(s: Situation, shown: Any) -> list[tuple[float, str]]:
         best = counted(s, shown)
         key = (here["i"], s.view.seat, len(s.view.calls))
-        if _replaying or key in seen:
-            return best
+        if here.get("judging") or key in seen:
+            return best  # a replay inside a judge's simulation, or seen
         seen.add(key)
+        here["judging"] = True
+        try:
+            judged(s, best, start)
+        finally:
+            here["judging"] = False
+        return best
+
+    def judged(s: Situation, best: list[tuple[float, str]], start: float) -> None:
         for t, d in best[:2]:
             if t < start or d == "NL":
                 continue
@@ -200,14 +164,13 @@ def stands(
             for j in judges:
                 row[j] = judge(s, d, t, j, here["deal"], samples)
             out.append(row)
-        return best
 
     ry._strains = watch
     try:
         for i in range(deals):
             deal = deal_cards(code, number=i + 1, rng=rng)
             here.update(i=i, deal=deal, rows=dict(dd_table(deal, ("C", "D", "H", "S", "NT"))))
-            bench.bid_auction(code, deal, dict.fromkeys(Seat, bench._current))
+            bench.bid_auction(code, deal, dict.fromkeys(Seat, _count))
             progress(i + 1)
     finally:
         ry._strains = counted
