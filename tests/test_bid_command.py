@@ -161,6 +161,17 @@ def test_royalton_dealer_may_say_no_bid_and_the_next_seat_calls() -> None:
     assert got["seat"] == "S"
 
 
+def test_royalton_slam_judged_over_simulated_deals_unless_by_the_count() -> None:
+    """The adviser thinks as the strong robot: where the count comes near the
+    slam it is judged over the deals partner's calls allow; ``--count`` judges
+    it as the fast robot does, by the two hands' count alone."""
+    args = ("--code", "royalton", "--hand", "AK2.AQJ954.K2.K5", "--auction", "1H pass 2H pass")
+    got = bid_json(*args)
+    assert got["call"] == "6H" and "of the 24 deals partner's calls allow" in str(got["reason"])
+    counted = bid_json(*args, "--count")
+    assert counted["call"] == "3H" and "slam in view" in str(counted["reason"])
+
+
 def test_the_help_gives_examples() -> None:
     code, out, _ = bid("--help")
     assert code == 0

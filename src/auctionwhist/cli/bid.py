@@ -98,6 +98,8 @@ def bid_command(
 
       whist bid --code royalton --hand AJ5.KQ4.QT3.AK92 --dealer E --auction "no bid"
 
+      whist bid --code royalton --hand AK2.AQJ954.K2.K5 --auction "1H pass 2H pass" --count
+
       whist bid --code auction --hand QJ3.AKJ983.A2.K5 --auction "1S 1H pass" --score 18-6 --json
     """
     c = code_of(code)
