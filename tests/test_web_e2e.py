@@ -20,6 +20,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,10 +48,11 @@ TIMEOUT = 60.0
 SEED = 7
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``whist serve`` on a free port over a fresh SQLite database."""
-    folder = tmp_path_factory.mktemp("serve")
+@contextmanager
+def whist_serve(folder: Path, *options: str) -> Iterator[str]:
+    """``whist serve`` on a free port over a fresh SQLite database in
+    ``folder``, with ``options``; its address, once it answers. Stopped as
+    an operator stops it (SIGTERM) on leaving."""
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -64,6 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             f"sqlite:///{folder / 'whist.sqlite3'}",
             "--robot-delay",
             "0",
+            *options,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -78,6 +81,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``whist serve`` on a free port over a fresh SQLite database."""
+    with whist_serve(tmp_path_factory.mktemp("serve")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

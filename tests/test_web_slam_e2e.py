@@ -12,15 +12,12 @@ explanation; it never judged the slam in its event loop) → the next deal.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext
 
-from auctionwhist.web.bench import free_port, wait_until_up
 from test_web_e2e import (  # noqa: F401  (fixtures)
     _errors,
     _phase,
@@ -28,6 +25,7 @@ from test_web_e2e import (  # noqa: F401  (fixtures)
     browser,
     playwright,
     shots,
+    whist_serve,
 )
 
 pytestmark = pytest.mark.slow  # a real browser against a real server
@@ -36,38 +34,10 @@ pytestmark = pytest.mark.slow  # a real browser against a real server
 @pytest.fixture(scope="module")
 def strong_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``whist serve --robots strong`` (one worker) over a fresh database."""
-    folder = tmp_path_factory.mktemp("serve-strong")
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "from auctionwhist.cli import main; main()",
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            f"sqlite:///{folder / 'whist.sqlite3'}",
-            "--robot-delay",
-            "0",
-            "--robots",
-            "strong",
-            "--robot-workers",
-            "1",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        wait_until_up(port, proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with whist_serve(
+        tmp_path_factory.mktemp("serve-strong"), "--robots", "strong", "--robot-workers", "1"
+    ) as url:
+        yield url
 
 
 def test_a_simulated_slam_is_explained_as_the_robot_judged_it(
