@@ -187,11 +187,17 @@ def robot_turn(lt: LiveTable, seats: dict[Seat, Player] | None = None) -> tuple[
     return t.events[before:]
 
 
+def finished_deal(lt: LiveTable, events: tuple[Event, ...]) -> int | None:
+    """The number of the finished deal whose log is ``events`` (its first
+    record, the deal, names it), or None: the deal in progress."""
+    return next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
+                None)  # fmt: skip
+
+
 def score_at(lt: LiveTable, events: tuple[Event, ...]) -> ScoreContext | None:
     """``score_of`` as it stood when the deal of ``events`` (its log) was
     played: a rubber's score from the deals before it."""
-    dealt = next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
-                 None)  # fmt: skip
+    dealt = finished_deal(lt, events)
     if lt.rubber is None or dealt is None:  # no rubber, or the deal in progress
         return score_of(lt)
     rubber = Rubber(lt.game.code)
@@ -217,8 +223,9 @@ def explanations(lt: LiveTable, events: tuple[Event, ...], full: bool,
     robot = player if player is not None else _HEURISTIC[Seat.NORTH]
     assert isinstance(robot, BiddingRobot)
     score = score_at(lt, events)
-    deal = next((d for d, _sc, t in lt.scores if t is not None and t.events[:1] == events[:1]),
-                lt.deal_index)  # fmt: skip
+    deal = finished_deal(lt, events)
+    if deal is None:
+        deal = lt.deal_index
     head = 1
     while head < len(events) and isinstance(events[head], TrumpDeclared | TableMode):
         head += 1

@@ -18,7 +18,7 @@ from . import evaluate as ev
 from . import royalton
 from .royalton import ROYALTON
 from .rules import COUNTS
-from .situation import SOUND, Decision, Rule, Situation, style_from
+from .situation import SOUND, Decision, Rule, Situation, first_spoken, style_from
 
 __all__ = [
     "MEANINGS",
@@ -86,14 +86,7 @@ def decide(
     view judged over simulated deals (``Situation.simulate``)."""
     if not view.legal_calls:
         raise ValueError("the seat has no call to make now")
-    s = Situation(view, style, simulate)
-    for r in family_for(view.code.royal_bids):
-        d = r(s)
-        if d is not None:
-            return d, r
-    # Only when no rule speaks (a debarred seat may only pass, daw 58).
-    call = view.legal_calls[0]
-    return Decision(call, f"{call}: the only call open to me."), None
+    return first_spoken(family_for(view.code.royal_bids), Situation(view, style, simulate))
 
 
 class BiddingRobot(PlayerBase):

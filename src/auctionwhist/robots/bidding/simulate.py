@@ -10,9 +10,9 @@ his hand. So partner's hand is drawn from the unseen cards and kept only if
 our own rules, replayed at each of his turns, make the calls he made; the
 adversaries share the rest within what their calls show (the nearest of
 ``ADVERSARY_TRIES`` draws). Each deal is solved double dummy (DDS) for our
-side, the declarer the first of us to name the denomination: about a second
-a stand on this project's machines (24 deals), against a millisecond for
-the count.
+side, the declarer the first of us to name the denomination: a quarter to
+three quarters of a second a stand on this project's machines (24 deals),
+against a millisecond for the count.
 
 A replay never simulates in its turn (its ``Situation`` has ``simulate``
 off): partner's slam was judged by the count there, which only his highest
@@ -31,7 +31,7 @@ from ...calls import Bid, Call
 from ...cards import Seat
 from ...solver.dds import dds_most_tricks
 from . import evaluate as ev
-from .situation import Rule, Situation
+from .situation import Rule, Situation, first_spoken
 
 __all__ = ["SAMPLES", "Odds", "declarer_of", "slam_odds"]
 
@@ -71,16 +71,6 @@ def declarer_of(s: Situation, denomination: str) -> Seat:
     return me
 
 
-def _call(rules: Sequence[Rule], s: Situation) -> Call:
-    """The call the rules make for ``s`` (``robot.decide``'s loop: the first
-    rule that speaks, else the lowest legal call)."""
-    for r in rules:
-        d = r(s)
-        if d is not None:
-            return d.call
-    return s.view.legal_calls[0]
-
-
 def _misfit(s: Situation, seat: Seat, hand: int) -> int:
     """How far ``hand`` lies outside what ``seat``'s calls show."""
     p = s.pictures[seat]
@@ -110,12 +100,29 @@ def _adversaries(s: Situation, cards: list[int], rng: random.Random) -> tuple[in
     return best[1], best[2]
 
 
+Turn = tuple[tuple[tuple[Seat, Call], ...], tuple[Call, ...], Call]
+
+
+def _makes_his_calls(s: Situation, rules: Sequence[Rule], hand: int, turns: list[Turn]) -> bool:
+    """Whether partner holding ``hand`` makes each of his ``turns``' calls
+    (the calls before it, the calls open, his call) under ``rules``."""
+    for calls, legal, call in turns:
+        view = replace(
+            s.view, seat=s.view.partner, hand=hand, held=hand, calls=calls, legal_calls=legal
+        )
+        # a replay judges by the count: it never simulates in its turn
+        if first_spoken(rules, Situation(view, s.style))[0].call != call:
+            return False
+    return True
+
+
 def partner_deals(s: Situation, rules: Sequence[Rule], n: int) -> list[tuple[int, int, int, int]]:
     """Up to ``n`` deals (N, E, S, W) in which partner's hand makes every call
-    he made under ``rules``; this hand as dealt, the adversaries at random."""
+    he made under ``rules``; this hand as dealt, the adversaries within what
+    their calls show (``_adversaries``)."""
     me = s.view.seat
     partner = me.partner
-    turns = []
+    turns: list[Turn] = []
     auction = Auction(s.view.code, s.view.dealer)
     for i, (seat, call) in enumerate(s.view.calls):
         if seat == partner:
@@ -137,24 +144,7 @@ def partner_deals(s: Situation, rules: Sequence[Rule], n: int) -> list[tuple[int
         points = ev.high_cards(hand)
         if points < lo - HCP_SLACK or points > hi + HCP_SLACK:
             continue
-        if any(
-            _call(
-                rules,
-                Situation(
-                    replace(
-                        s.view,
-                        seat=partner,
-                        hand=hand,
-                        held=hand,
-                        calls=calls,
-                        legal_calls=legal,
-                    ),
-                    s.style,
-                ),
-            )
-            != call
-            for calls, legal, call in turns
-        ):
+        if not _makes_his_calls(s, rules, hand, turns):
             continue
         left, right = _adversaries(s, rest[13:], rng)
         hands = {me: s.hand, partner: hand, me.left: left, me.right: right}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -596,3 +596,16 @@ def rule(
         return Rule(name, source, meaning, fn, shows, tuple(sorted((by_seat or {}).items())))
 
     return wrap
+
+
+def first_spoken(rules: Sequence[Rule], s: Situation) -> tuple[Decision, Rule | None]:
+    """The call of the first of ``rules`` that speaks for ``s``, and that
+    rule; when none speaks (a debarred seat may only pass, daw 58) the
+    lowest legal call and None. The robot's call (``robot.decide``) and
+    the simulation's replay of partner's (``simulate``) alike."""
+    for r in rules:
+        d = r(s)
+        if d is not None:
+            return d, r
+    call = s.view.legal_calls[0]
+    return Decision(call, f"{call}: the only call open to me."), None
