@@ -16,7 +16,6 @@ import asyncio
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -97,10 +96,13 @@ def playwright() -> Iterator[Playwright]:
 
 
 @pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[BrowserContext]:
-    """Chromium with a new, empty profile (its --user-data-dir); never a
-    downloaded browser."""
-    profile = tempfile.mkdtemp(prefix="whist-chromium-")
+def browser(
+    playwright: Playwright, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    """Chromium with a new, empty profile (its --user-data-dir, in pytest's
+    temporary folders, so it is cleared with them); never a downloaded
+    browser."""
+    profile = tmp_path_factory.mktemp("chromium")
     ctx = playwright.chromium.launch_persistent_context(
         profile,
         executable_path=CHROMIUM,
