@@ -120,6 +120,24 @@ def test_the_text_shows_the_call_rule_and_passage() -> None:
     assert "one_no_trump" in out and "The Dealer's Bid" in out
 
 
+def test_the_text_wraps_to_the_terminal_keeping_each_line_indented() -> None:
+    run = CliRunner().invoke(
+        app,
+        ["bid", "--code", "royalton", "--hand", "AK2.AQJ954.K2.K5", "--auction", "1H pass 2H pass",
+         "--dealer", "south", "--count"],
+        env={"COLUMNS": "60"},
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert all(len(x) <= 60 and x == x.rstrip() for x in lines)
+    assert "  toward hearts: the partnership should take" in run.stdout
+    # the credit for North runs over a line, its second under its text
+    north = next(i for i, x in enumerate(lines) if x.startswith("    North "))
+    assert lines[north + 1].startswith(" " * 11) and lines[north + 1].strip()
+    # only the heading and the call start at the margin
+    assert [x for x in lines if not x.startswith("  ")] == [lines[0], "South to call: 3H"]
+
+
 @pytest.mark.parametrize(
     ("args", "expected"),
     [

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import re
 import sys
+import textwrap
 from typing import Annotated
 
 import typer
 
-from ..calls import Call, call_str, parse_call
+from ..calls import DENOMINATIONS, Call, call_str, parse_call
 from ..cards import DealError, hand_from_pbn
 from ..codes import Code
 from ..errors import WhistError
@@ -134,20 +135,32 @@ def bid_command(
         return
     out = new_console()
     said = " ".join(call_str(x) for x in calls) or "(none)"
-    out.print(f"[bold]{c.title}[/bold] · dealer {first.name.title()} · calls: {said}")
-    out.print(f"{advice.seat.name.title()} to call: [bold]{call_str(advice.call)}[/bold]")
-    out.print(f"  {advice.reason}")
-    if advice.rule is None:
-        out.print("  rule: none spoke; the only call open")
-    else:
-        out.print(f"  rule: {advice.rule} ({advice.source})")
-    out.print(f"  quick tricks in the hand: {advice.quick_tricks:g}")
-    if advice.denomination is not None and advice.estimate is not None:
+
+    # wrapped lines keep their indent, so each credit reads as one block
+    def line(text: str, indent: int = 2, hang: int = 0) -> None:
+        margin = " " * indent
         out.print(
-            f"  toward {advice.denomination}: the partnership should take "
+            textwrap.fill(
+                text, out.width, initial_indent=margin, subsequent_indent=margin + hang * " "
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
+
+    line(f"{c.title} · dealer {first.name.title()} · calls: {said}", 0, 2)
+    out.print(f"{advice.seat.name.title()} to call: [bold]{call_str(advice.call)}[/bold]")
+    line(advice.reason)
+    if advice.rule is None:
+        line("rule: none spoke; the only call open")
+    else:
+        line(f"rule: {advice.rule} ({advice.source})")
+    line(f"quick tricks in the hand: {advice.quick_tricks:g}")
+    if advice.denomination is not None and advice.estimate is not None:
+        line(
+            f"toward {DENOMINATIONS[advice.denomination].name}: the partnership should take "
             f"{advice.estimate:g} tricks"
         )
     for credit in advice.credits:
         n = credit.tricks
         tricks = "—" if n is None else f"{n:g} trick" + ("" if n == 1 else "s")
-        out.print(f"    {credit.seat.name.title():<6} {tricks} ({credit.shown_by})")
+        line(f"{credit.seat.name.title():<6} {tricks} ({credit.shown_by})", 4, 7)
