@@ -26,7 +26,7 @@ from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
 from . import simulate
-from .model import UNHEARD, Heard, Picture, Shows, pass_out_seat
+from .model import UNHEARD, Heard, Picture, Shows, all_passed, pass_out_seat
 from .rules import take_out_of_double
 from .situation import Decision, Rule, Situation, rule
 
@@ -1033,7 +1033,8 @@ REOPEN_SPARE = 0.0  # the tricks beyond the contract the count must show
 
 def _read_reopen(h: Heard) -> Shows:
     """A suit in the pass-out seat (``fourth_hand_reopens``, or
-    ``royalton_suit``'s overcall there): four cards and more, and from
+    ``royalton_suit``'s overcall or opening there; after three passes too):
+    four cards and more, and from
     ``REOPEN_FLOOR`` high cards, a long suit's (an overcall's, if fewer), up
     to an opening's."""
     assert isinstance(h.call, Bid)
@@ -1058,6 +1059,18 @@ def _pack_partner(s: Situation) -> dict[Seat, Picture]:
     return out
 
 
+def _even_partner(s: Situation) -> dict[Seat, Picture]:
+    """The pictures with partner's high cards put at a third of what this
+    hand has not, within what his pass showed: three passes alike."""
+    shown = s.pictures
+    p = shown[s.view.partner]
+    lo, hi = p.hcp
+    at = max(lo, min(max(lo, hi), (40 - high_cards(s.hand)) / 3))
+    out = dict(shown)
+    out[s.view.partner] = replace(p, hcp=(at, at))
+    return out
+
+
 # Hopson, "The Fourth Bidder": "the fourth player has of necessity more
 # information on which he is able to base his declaration. It is generally
 # well to over-bid the declaration of an opponent if you can do so with
@@ -1069,27 +1082,37 @@ def _pack_partner(s: Situation) -> dict[Seat, Picture]:
 # from us. A suit of four cards, named at its cheapest, when the two hands
 # count the contract; an opening's high cards, fewer for a longer suit
 # (``REOPEN_LONG`` a card beyond four, not below ``REOPEN_FLOOR``: Hopson's
-# safety is the count's, and a long suit makes its tricks).
+# safety is the count's, and a long suit makes its tricks). The deal's own
+# pass-out seat, after three passes and no bid (law 30: passed, the deal
+# scores nothing), is the fourth bidder's too: the three passes alike leave
+# partner a third of the high cards this hand has not, and no opening's
+# floor is asked there, the count alone from ``REOPEN_FLOOR`` (issue 18,
+# session 14: of 43 such deals passed out over the 1,900 training deals, a
+# suit bid would have scored nearer par in most, the long suits most).
 @rule(
     "fourth_hand_reopens",
     'Hopson, "The Fourth Bidder"; Royalton law 83',
-    "A suit in the pass-out seat: partner's pass and the adversaries' calls leave him the "
-    "high cards the two hands need for the contract.",
+    "A suit in the pass-out seat (an adversary's bid and two passes, or three passes): "
+    "partner's pass and the adversaries' calls leave him the high cards the two hands need "
+    "for the contract.",
     shows=_read_reopen,
 )
 def fourth_hand_reopens(s: Situation) -> Decision | None:
-    if s.partner_bids or s.my_bids or not pass_out_seat(s.view.calls, s.view.seat):
+    passed = all_passed(s.view.calls)
+    if s.partner_bids or s.my_bids or not (passed or pass_out_seat(s.view.calls, s.view.seat)):
         return None
     h = high_cards(s.hand)
     if h < REOPEN_FLOOR - s.style:
         return None
-    shown = _pack_partner(s)
+    shown = _even_partner(s) if passed else _pack_partner(s)
     theirs = s.their_suits
     best: tuple[float, int, Bid] | None = None
     for x in _SUITS:
         n = ev.length(s.hand, x)
-        if n < 4 or x in theirs or h < REOPEN_LO - REOPEN_LONG * (n - 4) - s.style:
+        if n < 4 or x in theirs:
             continue
+        if not passed and h < REOPEN_LO - REOPEN_LONG * (n - 4) - s.style:
+            continue  # after three passes the count alone decides, from REOPEN_FLOOR
         key = SUIT_CHARS[x]
         b = _cheapest_any(s, key)
         if b is None or b.level > 2:
@@ -1106,7 +1129,8 @@ def fourth_hand_reopens(s: Situation) -> Decision | None:
     pmid = shown[s.view.partner].mid
     return Decision(
         b,
-        f"{b}: in the pass-out seat; the pack leaves partner about {pmid:.0f} in high cards, "
+        f"{b}: in the pass-out seat{' after three passes' if passed else ''}; the pack leaves "
+        f"partner about {pmid:.0f} in high cards, "
         f"and our hands count {tricks(s, SUIT_CHARS[x], shown):.1f} tricks at {_NAMES[x]}.",
     )
 
