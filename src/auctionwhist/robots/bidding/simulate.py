@@ -129,8 +129,8 @@ def partner_deals(s: Situation, rules: Sequence[Rule], n: int) -> list[tuple[int
             turns.append((s.view.calls[:i], tuple(auction.legal_calls()), call))
         auction.call(call)
     # cheap first sieves: the high cards the model reads, HCP_SLACK wider,
-    # and the fewest cards it reads in each suit his calls named (a third of
-    # the replays' time; the reading of a placement in a suit partner named
+    # and the fewest cards it reads in each suit his calls named (the draws
+    # take half the time; the reading of a placement in a suit partner named
     # is the rules' own since issue 18's fourteenth session)
     lo, hi = s.pictures[partner].hcp
     suits = s.pictures[partner].suits
