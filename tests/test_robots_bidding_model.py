@@ -201,7 +201,38 @@ def test_royalton_placement_shows_what_it_needed_beyond_partner() -> None:
     lo, hi = south.hcp
     # 3 x (10 tricks - 1.5 for eight trumps) - 15; below the slam's 3 x 10.1 - 15
     assert abs(lo - 10.5) < 1e-9 and abs(hi - 15.3) < 1e-9
-    assert south.holding[H] == 3.5 and south.lengths[H] == 3
+    # the count takes him for three and a half hearts; the fewest he holds
+    # are those that make seven with partner's four and a half
+    assert south.holding[H] == 3.5 and south.lengths[H] == 2
+
+
+def test_royalton_placement_in_partners_suit_reads_what_the_rule_bids_on() -> None:
+    """A declaration in a suit partner has named is placed by the count for
+    the trumps the two hands hold together: over a suit named twice (five
+    and a half read) the robot raises on a doubleton, and the reading's
+    fewest cards are the rule's, so that a replay of partner's calls and
+    the lengths read agree (``simulate.partner_deals`` sieves by them)."""
+    code = find_code("royalton")
+    calls = [parse_call(c) for c in ["no bid", "1S", "pass", "1C", "pass", "2S", "pass"]]
+    view = view_of_auction(code, hand_from_pbn("T5.A84.AJ9.AJT54"), calls, dealer=Seat.SOUTH)
+    decision, r = decide(view)
+    assert r is not None and r.name == "place_the_contract" and decision.call == Bid(3, "S")
+    east = m.read_auction(code, Seat.SOUTH, [*view.calls, (Seat.EAST, decision.call)])[Seat.EAST]
+    # seven with West's five and a half, at the fewest: he holds two
+    assert east.lengths[S] == 1
+    assert east.holding[S] == 3.5  # what the count takes him to hold
+
+
+def test_royalton_suit_named_again_over_partners_raise_shows_no_fifth_card() -> None:
+    """The opener's suit raised by partner and named again is placed by the
+    count, on four cards as often as five: the reading keeps the four its
+    opening showed (a suit named again shows a fifth only when partner has
+    not named it)."""
+    pics = read("royalton", "1D pass 2D pass 3D pass 4D")
+    north, south = pics[Seat.NORTH], pics[Seat.SOUTH]
+    assert north.lengths[D] == 4 and north.holding[D] == 5.5
+    assert south.lengths[D] == 2 and south.holding[D] == 4.5
+    assert read("royalton", "1D pass 1H pass 2D")[Seat.NORTH].lengths[D] == 5
 
 
 def test_royalton_nullo_and_double_are_read() -> None:

@@ -411,6 +411,35 @@ def test_fourth_hand_reopens_on_a_long_suit_with_fewer_high_cards() -> None:
     assert ruled(v) == ("pass", "royalton_pass")
 
 
+def test_the_fourth_hand_after_three_passes_opens_on_the_count() -> None:
+    """After three passes and no bid the fourth hand is the deal's pass-out
+    seat (law 30): Hopson's fourth bidder, "more information". The three
+    passes alike leave partner a third of the rest (10 of 30), and five
+    spades to the king-queen-knave and 10 in high cards, short of an
+    opening's 12, count one spade; the same hand passes in the second seat,
+    and a flat 10 passes the deal out."""
+    v = view_for("KQJ96.A32.854.72", ["no bid", "pass", "pass"], seat=Seat.WEST)
+    assert ry.high_cards(v.hand) == 10
+    assert ruled(v) == ("1S", "fourth_hand_reopens")
+    d, _ = decide(v)
+    assert "after three passes" in d.reason and "about 10 in high cards" in d.reason
+    v = view_for("KQJ96.A32.854.72", ["no bid"], seat=Seat.EAST)
+    assert ruled(v) == ("pass", "royalton_pass")
+    v = view_for("KQJ6.A32.854.972", ["no bid", "pass", "pass"], seat=Seat.WEST)
+    assert ruled(v) == ("pass", "royalton_pass")
+
+
+def test_an_opening_after_three_passes_is_read_as_the_fourth_bidders() -> None:
+    """The table reads a suit opened after three passes as the rule that
+    may make it (``fourth_hand_reopens``: from the reopening's floor), not
+    as an opening's 12 and more."""
+    calls = [(Seat.NORTH, Other.NO_BID), (Seat.EAST, Other.PASS), (Seat.SOUTH, Other.PASS)]
+    pics = read_auction(find_code("royalton"), Seat.NORTH, [*calls, (Seat.WEST, parse_call("1S"))])
+    west = pics[Seat.WEST]
+    assert west.readings[0].rule == "fourth_hand_reopens"
+    assert west.hcp == (ry.REOPEN_FLOOR, 18) and west.lengths[3] == 4
+
+
 # -- the second suit: "the best possible declaration to be found" -------------------
 
 

@@ -332,6 +332,12 @@ def convention(
     return "best_declaration"
 
 
+def all_passed(calls: Sequence[tuple[Seat, Call]]) -> bool:
+    """Three passes and no bid: if the fourth hand passes too, the deal is
+    passed out (Royalton law 30, the dealer's "no bid")."""
+    return len(calls) == 3 and not any(isinstance(c, Bid) for _, c in calls)
+
+
 def pass_out_seat(calls: Sequence[tuple[Seat, Call]], seat: Seat) -> bool:
     """Does the auction end if ``seat`` passes after ``calls``: an adversary's
     bid and two passes after it (Hopson, "The Fourth Bidder")."""
@@ -374,7 +380,11 @@ def _royalton(
             return "fourth_hand_reopens"
         if not bids and call.level >= 2 and call.denom.trump is not None:
             return "royalton_strong_suit"  # the first declaration made a level high
-        return "no_trump_call" if call.denomination == "NT" else "royalton_suit"
+        if call.denomination == "NT":
+            return "no_trump_call"
+        if all_passed(prior):
+            return "fourth_hand_reopens"  # after three passes: the deal's pass-out seat
+        return "royalton_suit"
     if (
         not mine
         and bids[0][0] == seat.partner
