@@ -556,14 +556,18 @@ def test_the_answer_to_a_strong_declaration_judges_the_slam_over_simulated_deals
 
 def test_partners_suit_raised_a_level_higher_when_the_count_nears_the_slam() -> None:
     """Hawley ch. I: "definite and fair information to be found within the
-    hands". Over partner's 1H, five hearts to the queen-knave, a singleton
-    and 14 in high cards count JUMP_AT tricks with partner at the middle of
-    his range: 3H, not the cheapest 2H; the table reads that raise from the
+    hands". Over partner's 1H, five hearts to the king-knave, the ace and
+    king outside and 13 in high cards count ``JUMP_AT`` tricks and more with
+    partner at the middle of his range: 3H, not the cheapest 2H; over 1S, a
+    hand that brings the slam in view with partner at his best but counts
+    less raises at the cheapest. The table reads the raise to three from the
     high cards that make the count, above the cheapest raise's floor."""
+    v = view_for("A43.KJ987.K7.Q53", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("3H", "place_the_contract")
+    assert ry.tricks(Situation(v), "H") >= ry.JUMP_AT
     v = view_for("QJ54.A6.KT5.A983", ["1S", "pass"], seat=Seat.WEST, dealer=Seat.EAST)
-    d, r = decide(v)
-    assert str(d.call) == "3S" and r is not None and r.name == "place_the_contract"
-    assert ry.tricks(Situation(v), "S") >= ry.JUMP_AT
+    assert ruled(v) == ("2S", "place_the_contract")
+    assert ry.tricks(Situation(v), "S") < ry.JUMP_AT
     code = find_code("royalton")
     lows = []
     for raise_ in ("2H", "3H"):
