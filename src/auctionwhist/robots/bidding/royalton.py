@@ -200,7 +200,7 @@ def _read_placed(h: Heard) -> Shows:
         expect, length = max(held, 4.5), 4
     together = expect + h.pictures[h.seat.partner].holding[k]
     lo, hi = _placed(h, together, step)
-    if length == 3 and step == 6 and level > _cheapest_level(h.bids, h.call):
+    if length == 3 and step == 6 and _cheapest_level(h.bids, h.call) < level <= JUMP_TOP:
         # partner's suit raised a level higher than need be: the count
         # reached JUMP_AT with partner at the middle of his range
         lo = max(lo, min(hi, 3 * (JUMP_AT - _fit(together)) - h.pictures[h.seat.partner].mid))
