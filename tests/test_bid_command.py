@@ -185,7 +185,7 @@ def test_royalton_slam_judged_over_simulated_deals_unless_by_the_count() -> None
     it as the fast robot does, by the two hands' count alone."""
     args = ("--code", "royalton", "--hand", "AK2.AQJ954.K2.K5", "--auction", "1H pass 2H pass")
     got = bid_json(*args)
-    assert got["call"] == "6H" and "of the 24 deals partner's calls allow" in str(got["reason"])
+    assert got["call"] == "6H" and "deals partner's calls allow" in str(got["reason"])
     counted = bid_json(*args, "--count")
     assert counted["call"] == "3H" and "slam in view" in str(counted["reason"])
 

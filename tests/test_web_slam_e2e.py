@@ -3,7 +3,7 @@ robot over simulated deals, in the robots' pool, and explained at the table.
 
 The walk: the home page → a single Royalton deal against the strong robots
 (``whist serve --robots strong``), seed 3, where East opens 1D, West raises
-and East bids the little slam on 22 of the 24 deals West's calls allow → the
+and East bids the little slam on 24 of the 24 deals West's calls allow → the
 6D explained on hover in its general form while the deal is played → the
 deal played out → the 6D explained in full, the simulation's figures and
 law 87 in it, as the robot judged it in its worker (the server kept the
@@ -80,7 +80,7 @@ def test_a_simulated_slam_is_explained_as_the_robot_judged_it(
     )
     six.click()
     full = note.inner_text()
-    assert "twelve tricks at diamonds in 22 of the 24 deals partner's calls allow" in full
+    assert "twelve tricks at diamonds in 24 of the 24 deals partner's calls allow" in full
     assert "law 87" in full and "rule place_the_contract" in full
     assert "little slam" in page.inner_text("#score-panel")
     page.screenshot(path=str(shots / "table-simulated-slam-wide.png"))
