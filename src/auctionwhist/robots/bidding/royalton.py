@@ -997,19 +997,19 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     theirs = bids[0][1]
     assert theirs.denom.trump is not None
     k = int(theirs.denom.trump)
-    t = tricks(s, SUIT_CHARS[k], s.pictures)
-    odds = _slam_odds(s, SUIT_CHARS[k], t)
-    if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, SUIT_CHARS[k])):
-        return _simulated_slam_bid(Bid(6, SUIT_CHARS[k]), odds)
-    if tricks(s, SUIT_CHARS[k], s.pictures, SLAM_AT) >= SLAM:
+    d = SUIT_CHARS[k]
+    odds = _slam_odds(s, d, tricks(s, d, s.pictures)) if s.simulate else None
+    if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, d)):
+        return _simulated_slam_bid(Bid(6, d), odds)
+    if tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
         return None  # the slam in his suit is the count's to place
     suit = s.best_suit()
-    key = SUIT_CHARS[k] if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
+    key = d if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
     key = key or SUIT_CHARS[suit]
     b = s.cheapest(key)
     if b is None:
         return None
-    what = "partner's suit raised" if key == SUIT_CHARS[k] else f"my best suit, {_named(key)}"
+    what = "partner's suit raised" if key == d else f"my best suit, {_named(key)}"
     return Decision(
         b,
         f"{b}: {h} in high cards over partner's strong {theirs}; {what}, to keep the bidding "
@@ -1087,31 +1087,30 @@ def _read_reopen(h: Heard) -> Shows:
     return _shows(lo, 18, length=4, expect=4.5)
 
 
+def _partner_at(s: Situation, points: float) -> dict[Seat, Picture]:
+    """The pictures with partner's high cards put at ``points``, within what
+    his own calls showed."""
+    p = s.pictures[s.view.partner]
+    lo, hi = p.hcp
+    at = max(lo, min(max(lo, hi), points))
+    out = dict(s.pictures)
+    out[s.view.partner] = replace(p, hcp=(at, at))
+    return out
+
+
 def _pack_partner(s: Situation) -> dict[Seat, Picture]:
-    """The pictures with partner's high cards put at what the pack leaves him
-    once the adversaries hold the middle of what their calls showed (within
-    what his own calls showed): the fourth bidder's "more information"."""
+    """Partner's high cards put at what the pack leaves him once the
+    adversaries hold the middle of what their calls showed: the fourth
+    bidder's "more information"."""
     shown = s.pictures
     me = s.view.seat
-    p = shown[me.partner]
-    left = 40 - high_cards(s.hand) - shown[me.left].mid - shown[me.right].mid
-    lo, hi = p.hcp
-    at = max(lo, min(max(lo, hi), left))
-    out = dict(shown)
-    out[me.partner] = replace(p, hcp=(at, at))
-    return out
+    return _partner_at(s, 40 - high_cards(s.hand) - shown[me.left].mid - shown[me.right].mid)
 
 
 def _even_partner(s: Situation) -> dict[Seat, Picture]:
-    """The pictures with partner's high cards put at a third of what this
-    hand has not, within what his pass showed: three passes alike."""
-    shown = s.pictures
-    p = shown[s.view.partner]
-    lo, hi = p.hcp
-    at = max(lo, min(max(lo, hi), (40 - high_cards(s.hand)) / 3))
-    out = dict(shown)
-    out[s.view.partner] = replace(p, hcp=(at, at))
-    return out
+    """Partner's high cards put at a third of what this hand has not: three
+    passes alike."""
+    return _partner_at(s, (40 - high_cards(s.hand)) / 3)
 
 
 # Hopson, "The Fourth Bidder": "the fourth player has of necessity more

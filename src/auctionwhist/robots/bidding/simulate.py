@@ -131,7 +131,7 @@ def partner_deals(s: Situation, rules: Sequence[Rule], n: int) -> list[tuple[int
     # cheap first sieves: the high cards the model reads, HCP_SLACK wider,
     # and the fewest cards it reads in each suit his calls named (the draws
     # take half the time; the reading of a placement in a suit partner named
-    # is the rules' own since issue 18's fourteenth session)
+    # is the rules' own, ``royalton._read_placed``)
     lo, hi = s.pictures[partner].hcp
     suits = s.pictures[partner].suits
     rest = [c for c in range(52) if not s.hand >> c & 1]
