@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from auctionwhist.calls import Bid, Other, parse_call
 from auctionwhist.cards import Seat, hand_from_pbn
 from auctionwhist.codes import find_code
@@ -368,6 +370,31 @@ def test_no_reopening_outside_the_pass_out_seat_or_without_an_opening() -> None:
     assert ruled(v) == ("pass", "royalton_pass")
     v = view_for("KQ83.3.Q872.K932", ["1H", "pass", "pass"], seat=Seat.WEST)
     assert ruled(v) == ("pass", "royalton_pass")
+
+
+def test_a_stronger_suit_over_partners_first_naming(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hopson, "The Third Bidder": over partner's one of a suit "it is often
+    better to over-bid with ... a stronger suit in which it will be easier to
+    go game, but if his partner holds to his original bid it is usually best
+    to leave him with it". K2.AJT863.Q2.732 over 1C counts hearts 0.5-1.0
+    better than clubs: 1H, where a trick asked (``LEAVE_HELD``, as before for
+    every naming) left him in 1C (training deal 701: 1C made seven, 1H ten)."""
+    calls = ["no bid", "pass", "pass", "1C", "pass"]
+    v = view_for("K2.AJT863.Q2.732", calls, seat=Seat.SOUTH, dealer=Seat.EAST)
+    assert ruled(v) == ("1H", "place_the_contract")
+    monkeypatch.setattr(ry, "LEAVE_FIRST", ry.LEAVE_HELD)
+    assert ruled(v) == ("pass", "part_score_stands")
+
+
+def test_no_take_out_on_a_poor_hand() -> None:
+    """Hopson, "The Third Bidder": "do not take him out on a poor hand".
+    J98.4.K9843.J752 (5 in high cards) leaves partner's 1H (it bid 2D: training
+    deal 1192, 2D made four tricks); with the queen of diamonds beside the king
+    (6) it names them."""
+    v = view_for("J98.4.K9843.J752", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "place_the_contract")
+    v = view_for("J98.4.KQ843.J752", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2D", "place_the_contract")
 
 
 def test_four_cards_overcall_on_an_opening() -> None:

@@ -588,6 +588,27 @@ def royalton_double(s: Situation) -> Decision | None:
 
 IN_VIEW = 1.0  # partner at the top of his range (``part_score_stands``)
 
+# Hopson, "The Third Bidder": "Where his partner has bid to make one in some
+# suit, it is often better to over-bid with a notrump or a stronger suit in
+# which it will be easier to go game, but if his partner holds to his
+# original bid it is usually best to leave him with it." Partner's
+# denomination is left unless another counts LEAVE_HELD tricks better once
+# he holds to it (has named it twice) or this hand has named it too, and
+# LEAVE_FIRST over his first naming of it. Half a trick for all three
+# measured better on training but not on the bench seeds (docs/decisions.md).
+LEAVE_HELD = 1.0
+LEAVE_FIRST = 0.5
+
+
+def _leave_margin(s: Situation, d: str) -> float:
+    """How many tricks better another denomination must count for this hand
+    to take partner out of his declaration ``d`` (Hopson, above)."""
+    held = sum(1 for b in s.partner_bids if b.denomination == d) >= 2
+    if held or any(b.denomination == d for b in s.my_bids):
+        return LEAVE_HELD
+    return LEAVE_FIRST
+
+
 # Hawley ch. I: a system "to confine the bidding to definite and fair
 # information to be found within the hands", without conventional bids.
 # Uncontested, partner's suit is raised at the cheapest level when the slam
@@ -670,8 +691,8 @@ def part_score_stands(s: Situation) -> Decision | None:
     shown = s.pictures
     best = _strains(s, shown)
     ours = [t for t, x in best if x == d]
-    if not ours or ours[0] < best[0][0] - 1.0:
-        return None  # another denomination counts a trick better
+    if not ours or ours[0] < best[0][0] - _leave_margin(s, d):
+        return None  # another denomination counts better (``_leave_margin``)
     top = tricks(s, d, shown, IN_VIEW)
     if top >= SLAM:
         return None
@@ -713,9 +734,9 @@ def place_the_contract(s: Situation) -> Decision | None:
     if last is not None and last[0].side == s.view.seat.side:
         # Hopson, "The Third Bidder": "if his partner holds to his original
         # bid it is usually best to leave him with it" — his denomination
-        # unless another counts a trick better
+        # unless another counts better (``_leave_margin``)
         theirs = [x for x in best if x[1] == last[1].denomination]
-        if theirs and theirs[0][0] >= best[0][0] - 1.0:
+        if theirs and theirs[0][0] >= best[0][0] - _leave_margin(s, last[1].denomination):
             best = theirs
         elif last[1].level >= 4:
             best = [x for x in best if target(s, x[0]) >= 6]
@@ -748,6 +769,12 @@ def place_the_contract(s: Situation) -> Decision | None:
         b = _cheapest_any(s, d)
         if b is None or b.level > level:
             continue
+        if _poor_take_out(s, d, b):
+            return Decision(
+                Other.PASS,
+                f"Pass: {high_cards(s.hand)} in high cards; partner's {s.partner_bids[0]} is not "
+                f"taken out to {b} on a poor hand.",
+            )
         if b.royal and t < 6 + b.level + 0.5:
             continue  # a royal risks 100 a trick (law 36)
         if odds is not None and level >= 6:
@@ -771,6 +798,28 @@ def place_the_contract(s: Situation) -> Decision | None:
             + (f", {what}." if what and b.level == level else "."),
         )
     return None
+
+
+# Hopson, "The Third Bidder": "do not take him out on a poor hand ... by
+# taking him out you simply make yourself liable for a greater loss" (said of
+# partner's forced spade; a suit of his at one stands on its own merit, and a
+# new suit at two on a poor hand adds a trick to the contract the two hands
+# must make). Uncontested, over partner's first declaration, a hand of fewer
+# than POOR_HAND high cards names no new suit at two or more: the pass is
+# read as no raise (``_read_pass``: up to RAISE_HI; over his strong
+# declaration, fewer than STRONG_ANSWER_LO).
+POOR_HAND = 6
+
+
+def _poor_take_out(s: Situation, d: str, b: Bid) -> bool:
+    """``b`` in ``d`` would take partner's first declaration out on a poor hand."""
+    last = s.last
+    if last is None or last[0] != s.view.partner or s.my_bids or s.their_bids:
+        return False
+    pb = s.partner_bids
+    return (
+        len(pb) == 1 and pb[0].denomination != d and b.level >= 2 and high_cards(s.hand) < POOR_HAND
+    )
 
 
 def _fit_known(s: Situation, shown: dict[Seat, Picture], d: str) -> bool:
