@@ -360,7 +360,9 @@ def _royalton(
     """Royalton's conventions (Hawley ch. I): the no-trump calls for partner's
     best suit, and the answer is mandatory even after an adversary's bid; a
     first declaration is a suit of merit; every later one is placed by the
-    two hands' count, a royal among them. A pass before one's own first bid
+    two hands' count, a royal among them, but for the slam try (a second
+    suit over partner's raise of our one suit, uncontested) and its answer.
+    A pass before one's own first bid
     shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
         return "dealer_no_bid"
