@@ -270,6 +270,32 @@ def test_game_jumped_to_only_over_an_adversary() -> None:
     assert ruled(v) == ("4H", "place_the_contract")
 
 
+def test_a_second_suit_over_partners_raise_tries_for_the_slam() -> None:
+    """Hopson, "The Third Bidder": over-bidding partner "is purely informative".
+    Partner has raised our spades, uncontested: with the slam in view opposite
+    his best (11.2 tricks) and not placed, the opener names his four diamonds
+    at two (``slam_try``; 3S stays nine tricks, and every trick counts, law
+    83); partner may not pass it and, the slam not found, names spades again
+    at the cheapest (``answer_slam_try``), and the opener leaves it there.
+    The table reads the try as four diamonds and the high cards that bring
+    the count to ``TRY_AT``."""
+    v = view_for("AKT3.K8.AQ82.754", ["1S", "pass", "2S", "pass"])
+    assert ruled(v) == ("2D", "slam_try")
+    v = view_for("QJ54.A6.KT5.A983", ["1S", "pass", "2S", "pass", "2D", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "answer_slam_try")
+    v = view_for("AKT3.K8.AQ82.754", ["1S", "pass", "2S", "pass", "2D", "pass", "3S", "pass"])
+    assert ruled(v) == ("pass", "part_score_stands")  # the slam was partner's to judge
+    calls = ["1S", "pass", "2S", "pass", "2D", "pass"]
+    shown = read_auction(
+        find_code("royalton"),
+        Seat.NORTH,
+        [(Seat(i % 4), parse_call(c)) for i, c in enumerate(calls)],
+    )
+    north = shown[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["royalton_suit", "slam_try"]
+    assert north.hcp[0] > ry.OPEN_LO and north.lengths[1] >= 4
+
+
 def test_an_uncontested_placement_is_read_up_to_the_slam() -> None:
     """The table reads a declaration placed at its cheapest, no adversary
     having bid, as holding any hand short of the slam (game is not jumped to

@@ -360,7 +360,9 @@ def _royalton(
     """Royalton's conventions (Hawley ch. I): the no-trump calls for partner's
     best suit, and the answer is mandatory even after an adversary's bid; a
     first declaration is a suit of merit; every later one is placed by the
-    two hands' count, a royal among them. A pass before one's own first bid
+    two hands' count, a royal among them, but for the slam try (a second
+    suit over partner's raise of our one suit, uncontested) and its answer.
+    A pass before one's own first bid
     shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
         return "dealer_no_bid"
@@ -395,7 +397,37 @@ def _royalton(
         return "answer_strong_suit"
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
+    if all(s.side == seat.side for s, _ in bids) and not call.royal:
+        # our one suit named at one and raised, uncontested: a second suit
+        # named over the raise is the slam try, and partner's call over it
+        # its answer (Royalton's ``slam_try``, ``answer_slam_try``)
+        if _raised_alone(bids, seat) and call.denom.trump is not None:
+            if call.denomination != bids[0][1].denomination:
+                return "slam_try"
+        elif (
+            len(bids) == 3
+            and bids[-1][0] == seat.partner
+            and _raised_alone(bids[:2], seat.partner)
+            and bids[-1][1].denomination != bids[0][1].denomination
+            and bids[-1][1].denom.trump is not None
+        ):
+            return "answer_slam_try"
     return "royal_call" if call.royal else "place_the_contract"
+
+
+def _raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> bool:
+    """``seat`` named a suit at one, his partner raised it, and no one else
+    has bid."""
+    if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
+        return False
+    first, second = bids[0][1], bids[1][1]
+    return (
+        first.level == 1
+        and first.denom.trump is not None
+        and not first.royal
+        and not second.royal
+        and second.denomination == first.denomination
+    )
 
 
 def read_auction(
