@@ -401,13 +401,13 @@ def _royalton(
         # our one suit named at one and raised, uncontested: a second suit
         # named over the raise is the slam try, and partner's call over it
         # its answer (Royalton's ``slam_try``, ``answer_slam_try``)
-        if _raised_alone(bids, seat) and call.denom.trump is not None:
+        if raised_alone(bids, seat) is not None and call.denom.trump is not None:
             if call.denomination != bids[0][1].denomination:
                 return "slam_try"
         elif (
             len(bids) == 3
             and bids[-1][0] == seat.partner
-            and _raised_alone(bids[:2], seat.partner)
+            and raised_alone(bids[:2], seat.partner) is not None
             and bids[-1][1].denomination != bids[0][1].denomination
             and bids[-1][1].denom.trump is not None
         ):
@@ -415,19 +415,18 @@ def _royalton(
     return "royal_call" if call.royal else "place_the_contract"
 
 
-def _raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> bool:
-    """``seat`` named a suit at one, his partner raised it, and no one else
-    has bid."""
+def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
+    """The suit ``seat`` named at one, when his partner has raised it and no
+    one else has bid (the bids so far, in order): where Royalton's slam try
+    names a second suit. None otherwise."""
     if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
-        return False
+        return None
     first, second = bids[0][1], bids[1][1]
-    return (
-        first.level == 1
-        and first.denom.trump is not None
-        and not first.royal
-        and not second.royal
-        and second.denomination == first.denomination
-    )
+    if first.level != 1 or first.denom.trump is None or first.royal:
+        return None
+    if second.royal or second.denomination != first.denomination:
+        return None
+    return first
 
 
 def read_auction(

@@ -26,7 +26,7 @@ from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
 from . import simulate
-from .model import UNHEARD, Heard, Picture, Shows, all_passed, pass_out_seat
+from .model import UNHEARD, Heard, Picture, Shows, all_passed, pass_out_seat, raised_alone
 from .rules import take_out_of_double
 from .situation import Decision, Rule, Situation, rule
 
@@ -699,7 +699,7 @@ def part_score_stands(s: Situation) -> Decision | None:
         len(bids) == 4
         and bid.level < 6
         and not s.their_bids
-        and _tried_suit(bids[:2], s.view.seat) is not None
+        and raised_alone(bids[:2], s.view.seat) is not None
         and bids[2][1].denomination != d == bids[0][1].denomination
     ):
         # our slam try answered in our suit below the slam: partner, who
@@ -883,29 +883,12 @@ TRY_AT = 11.0
 TRY_ODDS = 0.6
 
 
-def _tried_suit(bids: list[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
-    """Our one suit, named by ``seat`` at one and raised by his partner alone,
-    no adversary having bid: where ``slam_try`` names a second suit."""
-    if not bids or any(s.side != seat.side for s, _ in bids):
-        return None
-    mine = [b for s, b in bids if s == seat]
-    his = [b for s, b in bids if s == seat.partner]
-    if len(mine) != 1 or len(his) != 1 or bids[0][0] != seat:
-        return None
-    first = mine[0]
-    if first.level != 1 or first.denom.trump is None or first.royal:
-        return None
-    if his[0].denomination != first.denomination or his[0].royal:
-        return None
-    return first
-
-
 def _read_slam_try(h: Heard) -> Shows:
     """The second suit named over partner's raise (``slam_try``): four cards
     of it, and the high cards that bring our suit's count to ``TRY_AT`` with
     partner at his best, short of the slam placed by the count."""
     assert isinstance(h.call, Bid)
-    ours = _tried_suit(h.bids, h.seat)
+    ours = raised_alone(h.bids, h.seat)
     assert ours is not None and ours.denom.trump is not None
     k = int(ours.denom.trump)
     together = h.pictures[h.seat].holding[k] + h.pictures[h.seat.partner].holding[k]
@@ -928,7 +911,7 @@ def slam_try(s: Situation) -> Decision | None:
     if s.view.doubled or s.their_bids:
         return None
     bids = _bids(s)
-    ours = _tried_suit(bids, s.view.seat)
+    ours = raised_alone(bids, s.view.seat)
     if ours is None or bids[-1][0] != s.view.partner:
         return None
     d = ours.denomination
@@ -991,7 +974,7 @@ def answer_slam_try(s: Situation) -> Decision | None:
     bids = _bids(s)
     if len(bids) != 3 or bids[-1][0] != s.view.partner:
         return None
-    ours = _tried_suit(bids[:2], s.view.partner)
+    ours = raised_alone(bids[:2], s.view.partner)
     tried = bids[-1][1]
     if ours is None or tried.denom.trump is None or tried.denomination == ours.denomination:
         return None
@@ -1059,7 +1042,7 @@ def show_second_suit(s: Situation) -> Decision | None:
         return None
     if not s.my_bids and len(pb) == 1 and pb[0].denomination == "NT":
         return None  # the mandatory answer first (``answer_no_trump_call``)
-    if _tried_suit(_bids(s), s.view.seat) is not None:
+    if raised_alone(_bids(s), s.view.seat) is not None:
         return None  # over partner's raise of our suit: the slam try's place
     named = {int(b.denom.trump) for b in s.my_bids + pb if b.denom.trump is not None}
     if len(named) > 1:
