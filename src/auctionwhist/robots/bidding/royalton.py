@@ -985,7 +985,7 @@ def answer_slam_try(s: Situation) -> Decision | None:
     if odds is not None and odds.slam >= TRY_ODDS:
         grand = target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND
         return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
-    if odds is None and target(s, t) >= 6 and tricks(s, d, shown, SLAM_AT) >= SLAM:
+    if odds is None and _count_places_slam(s, d, t):
         level = 7 if target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND else 6
         return Decision(
             Bid(level, d),
