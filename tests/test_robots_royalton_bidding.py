@@ -345,13 +345,14 @@ def test_a_game_placed_by_the_count_is_doubled_only_with_a_trick_and_a_half_more
 def test_a_double_asks_the_count_short_of_the_contract() -> None:
     """Hopson, "Doubling": "bid your opponents up to a point at which you can
     double": against 1H-2H the high cards and trumps left to the adversaries
-    count a third of a trick short of eight with 17 high cards here, and the
-    double is made; with 15 they count a third of a trick over, and it is not
-    (the rule before doubled it: ``DOUBLE_SHORT`` was -0.5)."""
-    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
+    count two thirds of a trick short of eight with this hand, and the
+    double is made; with three high cards fewer they count a third of a trick
+    over, and it is not (the rule before doubled it: ``DOUBLE_SHORT`` was
+    -0.5). How short a part score must be: the next test."""
+    v = view_for("A2.KQ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
     s = Situation(v)
     bid = Bid(2, "H")
-    assert 0 <= 8 - ry._their_tricks(s, bid, s.pictures) < 0.5
+    assert 0.5 <= 8 - ry._their_tricks(s, bid, s.pictures) < 1
     assert ruled(v) == ("double", "royalton_double")
     v = view_for("A2.KJ98.A32.Q432", ["1H", "pass", "2H"], seat=Seat.WEST)
     s = Situation(v)
@@ -359,18 +360,31 @@ def test_a_double_asks_the_count_short_of_the_contract() -> None:
     assert ruled(v) == ("pass", "royalton_pass")
 
 
-def test_a_part_score_passed_undoubled_asks_more_of_the_double() -> None:
+def test_a_part_score_asks_more_of_the_double_and_more_again_once_passed() -> None:
     """Hopson, "Doubling": "be especially careful about doubling where your
     opponents will not go game" (doubled and made, their part score is game,
-    laws 35, 47). The hand that doubles 1H-2H directly, a third of a trick
-    short, passes it in the pass-out seat, where partner has passed it
-    undoubled (``PASSED_OVER``); a trick short, it doubles there too."""
-    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
+    laws 35, 47): 2H, which would not give them game, is doubled a half
+    trick short of their count at least (``NOT_GAME``), not a third; in the
+    pass-out seat, where partner has passed it undoubled, half a trick more
+    again (``PASSED_OVER``); a trick short, it is doubled in either seat."""
+    bid = Bid(2, "H")
+    third = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H"], seat=Seat.WEST)
+    s = Situation(third)
+    assert 0.3 < 8 - ry._their_tricks(s, bid, s.pictures) < 0.4
+    assert ruled(third) == ("pass", "royalton_pass")
+    two_thirds = "A2.KQ98.A32.A432"
+    v = view_for(two_thirds, ["1H", "pass", "2H"], seat=Seat.WEST)
+    s = Situation(v)
+    assert 0.6 < 8 - ry._their_tricks(s, bid, s.pictures) < 0.7
     assert ruled(v) == ("double", "royalton_double")
-    v = view_for("A2.KJ98.A32.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
-    assert ruled(v) == ("pass", "royalton_pass")
-    v = view_for("A2.KJ98.AK2.A432", ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
-    assert ruled(v) == ("double", "royalton_double")
+    v = view_for(two_thirds, ["1H", "pass", "2H", "pass", "pass"], seat=Seat.EAST)
+    assert ruled(v)[0] != "double"
+    for seat, calls in (
+        (Seat.WEST, ["1H", "pass", "2H"]),
+        (Seat.EAST, ["1H", "pass", "2H", "pass", "pass"]),
+    ):
+        v = view_for("A2.KJ98.AK2.A432", calls, seat=seat)
+        assert ruled(v) == ("double", "royalton_double")
 
 
 # -- the fourth bidder: the pass-out seat -------------------------------------------
