@@ -404,13 +404,7 @@ def _royalton(
         if raised_alone(bids, seat) is not None and call.denom.trump is not None:
             if call.denomination != bids[0][1].denomination:
                 return "slam_try"
-        elif (
-            len(bids) == 3
-            and bids[-1][0] == seat.partner
-            and raised_alone(bids[:2], seat.partner) is not None
-            and bids[-1][1].denomination != bids[0][1].denomination
-            and bids[-1][1].denom.trump is not None
-        ):
+        elif len(bids) == 3 and tried_suit(bids, seat.partner) is not None:
             return "answer_slam_try"
     return "royal_call" if call.royal else "place_the_contract"
 
@@ -427,6 +421,19 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     if second.royal or second.denomination != first.denomination:
         return None
     return first
+
+
+def tried_suit(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
+    """The second suit ``opener`` named over his partner's raise of his one
+    suit, no one else bidding (the third bid: Royalton's slam try). None
+    otherwise."""
+    if len(bids) < 3 or bids[2][0] != opener:
+        return None
+    ours = raised_alone(bids[:2], opener)
+    tried = bids[2][1]
+    if ours is None or tried.denom.trump is None or tried.denomination == ours.denomination:
+        return None
+    return tried
 
 
 def read_auction(

@@ -26,7 +26,16 @@ from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
 from . import simulate
-from .model import UNHEARD, Heard, Picture, Shows, all_passed, pass_out_seat, raised_alone
+from .model import (
+    UNHEARD,
+    Heard,
+    Picture,
+    Shows,
+    all_passed,
+    pass_out_seat,
+    raised_alone,
+    tried_suit,
+)
 from .rules import take_out_of_double
 from .situation import Decision, Rule, Situation, rule
 
@@ -661,10 +670,6 @@ def _simulated_slam_bid(b: Bid, odds: simulate.Odds) -> Decision:
     )
 
 
-def _bids(s: Situation) -> list[tuple[Seat, Bid]]:
-    return [(t, c) for t, c in s.view.calls if isinstance(c, Bid)]
-
-
 def _count_places_slam(s: Situation, d: str, t: float) -> bool:
     """The count alone places the slam in ``d`` (``place_the_contract``): twelve
     counted, and twelve still with partner at the lower part of his range."""
@@ -701,7 +706,7 @@ def part_score_stands(s: Situation) -> Decision | None:
         return None
     bid = last[1]
     d = bid.denomination
-    bids = _bids(s)
+    bids = s.bids
     if (
         len(bids) == 4
         and bid.level < 6
@@ -917,7 +922,7 @@ def _read_slam_try(h: Heard) -> Shows:
 def slam_try(s: Situation) -> Decision | None:
     if s.view.doubled or s.their_bids:
         return None
-    bids = _bids(s)
+    bids = s.bids
     ours = raised_alone(bids, s.view.seat)
     if ours is None or bids[-1][0] != s.view.partner:
         return None
@@ -978,26 +983,22 @@ def _read_slam_try_answer(h: Heard) -> Shows:
 def answer_slam_try(s: Situation) -> Decision | None:
     if s.view.doubled or s.their_bids:
         return None
-    bids = _bids(s)
-    if len(bids) != 3 or bids[-1][0] != s.view.partner:
+    bids = s.bids
+    tried = tried_suit(bids, s.view.partner) if len(bids) == 3 else None
+    if tried is None:
         return None
-    ours = raised_alone(bids[:2], s.view.partner)
-    tried = bids[-1][1]
-    if ours is None or tried.denom.trump is None or tried.denomination == ours.denomination:
-        return None
-    d = ours.denomination
+    d = bids[0][1].denomination
     shown = s.pictures
     t = tricks(s, d, shown)
     odds = _slam_odds(s, d, t)
-    if odds is not None and odds.slam >= TRY_ODDS:
+    # the slam by the simulation where the robot simulates, else by the count
+    placed = odds.slam >= TRY_ODDS if odds is not None else _count_places_slam(s, d, t)
+    if placed:
         grand = target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND
-        return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
-    if odds is None and _count_places_slam(s, d, t):
-        level = 7 if target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND else 6
-        return Decision(
-            Bid(level, d),
-            f"{Bid(level, d)}: our hands count {t:.1f} tricks at {_named(d)}, the slam.",
-        )
+        if odds is not None:
+            return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
+        slam = Bid(7 if grand else 6, d)
+        return Decision(slam, f"{slam}: our hands count {t:.1f} tricks at {_named(d)}, the slam.")
     b = s.cheapest(d)
     if b is None:
         return None
@@ -1049,7 +1050,7 @@ def show_second_suit(s: Situation) -> Decision | None:
         return None
     if not s.my_bids and len(pb) == 1 and pb[0].denomination == "NT":
         return None  # the mandatory answer first (``answer_no_trump_call``)
-    if raised_alone(_bids(s), s.view.seat) is not None:
+    if raised_alone(s.bids, s.view.seat) is not None:
         return None  # over partner's raise of our suit: the slam try's place
     named = {int(b.denom.trump) for b in s.my_bids + pb if b.denom.trump is not None}
     if len(named) > 1:
@@ -1215,7 +1216,7 @@ def royalton_strong_suit(s: Situation) -> Decision | None:
 )
 def answer_strong_suit(s: Situation) -> Decision | None:
     v = s.view
-    bids = [(x, c) for x, c in v.calls if isinstance(c, Bid)]
+    bids = s.bids
     if s.my_bids or not bids or any(x != v.partner for x, _ in bids) or not _is_strong(bids[0][1]):
         return None
     h = high_cards(s.hand)

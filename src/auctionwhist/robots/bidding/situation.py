@@ -216,6 +216,11 @@ class Situation:
         return self.pictures[self.view.partner]
 
     @property
+    def bids(self) -> list[tuple[Seat, Bid]]:
+        """Every declaration so far with its caller, in order."""
+        return [(t, c) for t, c in self.view.calls if isinstance(c, Bid)]
+
+    @property
     def partner_bids(self) -> list[Bid]:
         return self.view.bids_of(self.view.partner)
 
