@@ -32,6 +32,7 @@ from .model import (
     Picture,
     Shows,
     all_passed,
+    answered_alone,
     pass_out_seat,
     raised_alone,
     tried_suit,
@@ -1009,6 +1010,85 @@ def answer_slam_try(s: Situation) -> Decision | None:
     )
 
 
+# Hawley ch. I, summary 14: the no-trump is "a logical and effective call
+# for the partner's best suit to develop a suit declaration"; "honest
+# information, strength, can be developed". Partner's mandatory answer at
+# its cheapest, uncontested, holds every hand short of the slam
+# (``_read_answer``: up to a dozen high cards), too wide for the caller to
+# judge the slam from it; partner, who knows his own hand, can. So the
+# caller who holds ANSWER_FIT of the suit answered, and whose count with
+# partner at the top of what the answer shows reaches ANSWER_VIEW (the slam
+# in view, not placed), raises the answer at its cheapest, where the count
+# with partner at its middle makes that level safe: every trick above six
+# counts, bid or not (law 83), so the raise costs nothing there. The table
+# reads it as the fit and the high cards that bring the count to
+# ANSWER_VIEW with partner at his best (``_read_answer_raised``); partner's
+# simulation replays the rule itself, and he bids the slam where it finds
+# it (``place_the_contract``), else leaves the raise standing.
+ANSWER_VIEW = 11.0
+ANSWER_FIT = 3
+
+
+def _read_answer_raised(h: Heard) -> Shows:
+    """The caller's raise of partner's answer to his no-trump
+    (``raise_the_answer``): ``ANSWER_FIT`` cards of the suit, and the high
+    cards that bring the count to ``ANSWER_VIEW`` with partner at the top of
+    what his answer showed."""
+    assert isinstance(h.call, Bid) and h.call.denom.trump is not None
+    k = int(h.call.denom.trump)
+    partner = h.pictures[h.seat.partner]
+    fit = _fit(ANSWER_FIT + 0.5 + partner.holding[k])
+    lo, hi = h.pictures[h.seat].hcp
+    return _shows(
+        max(lo, min(3 * (ANSWER_VIEW - fit) - partner.hcp[1], hi)),
+        hi,
+        length=ANSWER_FIT,
+        expect=ANSWER_FIT + 0.5,
+    )
+
+
+@rule(
+    "raise_the_answer",
+    "Hawley, Royalton ch. I (summary 14); laws 83, 87",
+    "Partner's answer to our no-trump raised at its cheapest, uncontested: a fit, and the "
+    "slam in view with partner at the top of what his answer showed; his to judge.",
+    shows=_read_answer_raised,
+)
+def raise_the_answer(s: Situation) -> Decision | None:
+    if s.view.doubled or s.their_bids:
+        return None
+    answer = answered_alone(s.bids, s.view.seat)
+    if answer is None:
+        return None
+    d = answer.denomination
+    k = int(answer.denom.trump)  # type: ignore[arg-type]
+    if ev.length(s.hand, k) < ANSWER_FIT:
+        return None
+    shown = s.pictures
+    best = _strains(s, shown)
+    ours = [t for t, x in best if x == d]
+    if not ours or ours[0] < best[0][0] - _leave_margin(s, d):
+        return None  # another denomination counts better (``_leave_margin``)
+    t = ours[0]
+    top = tricks(s, d, shown, IN_VIEW)
+    if top < ANSWER_VIEW:
+        return None
+    odds = _slam_odds(s, d, t)
+    if odds is not None and odds.slam >= SLAM_ODDS:
+        return None  # the slam is placed (``place_the_contract``)
+    if odds is None and _count_places_slam(s, d, t):
+        return None  # the count places it
+    b = s.cheapest(d)
+    if b is None or b.level > 3 or t < 6 + b.level:
+        return None  # the raise must be safe at its cheapest
+    return Decision(
+        b,
+        f"{b}: {ev.length(s.hand, k)} {_NAMES[k]} beside partner's answer; our hands count "
+        f"{t:.1f} tricks there, {top:.1f} with partner at his best: the slam in view, his "
+        f"to judge.",
+    )
+
+
 SEEK = 10.5  # tricks counted in a new suit, partner credited with four of it
 SEEK_GAIN = 0.5  # how much better than the best declaration counted now
 SEEK_LEVEL = 2  # the highest level a second suit is shown at
@@ -1444,6 +1524,7 @@ ROYALTON: tuple[Rule, ...] = (
     royalton_double,
     slam_try,
     answer_slam_try,
+    raise_the_answer,
     show_second_suit,
     part_score_stands,
     place_the_contract,
