@@ -416,11 +416,15 @@ def _royalton(
 def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     """The suit ``seat`` named at one, when his partner has raised it and no
     one else has bid (the bids so far, in order): where Royalton's slam try
-    names a second suit. None otherwise."""
+    names a second suit. His strong declaration (the auction's first, at
+    two) raised at its cheapest by partner's answer is such a suit too: the
+    answer's range is as wide. None otherwise."""
     if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
         return None
     first, second = bids[0][1], bids[1][1]
-    if first.level != 1 or first.denom.trump is None or first.royal:
+    if first.denom.trump is None or first.royal:
+        return None
+    if first.level != 1 and (first.level != 2 or second.level != 3):
         return None
     if second.royal or second.denomination != first.denomination:
         return None
