@@ -69,6 +69,7 @@ OVERCALL_LO = 10
 ANSWER_HI = 9  # the mandatory answer at its cheapest
 STRONG_LO, STRONG_HI = 19, 25  # the first declaration made a level high
 STRONG_ANSWER_LO, STRONG_ANSWER_HI = 5, 12  # the answer that keeps it open
+STRONG_UPPER = 9  # from here his suit is raised a level higher (``answer_strong_suit``)
 PASS_HI, RAISE_HI = 11, 7  # a first pass: no opening; over partner's bid, no raise
 DOUBLE_LO = 10
 
@@ -121,13 +122,20 @@ def _read_strong_answer(h: Heard) -> Shows:
     (three, or no suit of four beside them), a new suit four; above the
     cheapest, a slam placed by the count."""
     assert isinstance(h.call, Bid)
-    if h.call.level > _cheapest_level(h.bids, h.call):
-        return _read_placed(h)
     suit = h.call.denom.trump
+    raised = any(b.denom.trump == suit for b in h.bids_of(h.seat.partner))
+    cheapest = _cheapest_level(h.bids, h.call)
+    if raised and suit is not None and h.call.level == cheapest + 1 < 6:
+        # the raise a level higher: the upper part of the range
+        return _shows(STRONG_UPPER, STRONG_ANSWER_HI, length=2, expect=3.5)
+    if h.call.level > cheapest:
+        return _read_placed(h)
     if suit is None:
         return _shows(STRONG_ANSWER_LO, STRONG_ANSWER_HI)
-    if any(b.denom.trump == suit for b in h.bids_of(h.seat.partner)):
-        return _shows(STRONG_ANSWER_LO, STRONG_ANSWER_HI, length=2, expect=3.5)
+    if raised:
+        return _shows(
+            STRONG_ANSWER_LO, min(STRONG_UPPER - 1, STRONG_ANSWER_HI), length=2, expect=3.5
+        )
     return _shows(STRONG_ANSWER_LO, STRONG_ANSWER_HI, length=4, expect=4.5)
 
 
@@ -1318,6 +1326,9 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     if b is None:
         return None
     what = "partner's suit raised" if key == d else f"my best suit, {_named(key)}"
+    if key == d and h >= STRONG_UPPER - s.style and s.legal(Bid(b.level + 1, d)):
+        b = Bid(b.level + 1, d)
+        what = "partner's suit raised a level higher than need be, the upper part of the range"
     return Decision(
         b,
         f"{b}: {h} in high cards over partner's strong {theirs}; {what}, to keep the bidding "
