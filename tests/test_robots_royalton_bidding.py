@@ -671,3 +671,66 @@ def test_partners_suit_raised_a_level_higher_when_the_count_nears_the_slam() -> 
         pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call(raise_))])
         lows.append(pics[Seat.SOUTH].hcp[0])
     assert lows[1] > lows[0] + 3
+
+
+def test_the_no_trump_caller_raises_the_answer_with_a_fit_and_the_slam_in_view() -> None:
+    """Hawley, summary 14: the no-trump "a logical and effective call for the
+    partner's best suit to develop a suit declaration". Partner's cheapest
+    answer holds any hand short of the slam; with three hearts and 21 in high
+    cards the caller counts 9.5 tricks there and 11.3 with partner at his
+    best, so he raises it at its cheapest (``raise_the_answer``; nine tricks
+    safe, every trick counts, law 83) and leaves the slam to partner, who
+    knows his own hand. Two hearts and the same count pass the answer; the
+    table reads the raise as three hearts at least, and the high cards that
+    bring the count to ``ANSWER_VIEW`` opposite the top of the answer."""
+    calls = ["1NT", "pass", "2H", "pass"]
+    v = view_for("AK92.AQ2.AT8.A92", calls)
+    assert ruled(v) == ("3H", "raise_the_answer")
+    d, _ = decide(v)
+    assert "the slam in view, his to judge" in d.reason
+    v = view_for("AK92.AQ.AT83.A92", calls)
+    assert ruled(v)[0] == "pass"
+    shown = read_auction(
+        find_code("royalton"),
+        Seat.NORTH,
+        [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3H"])],
+    )
+    north = shown[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["no_trump_call", "raise_the_answer"]
+    assert north.hcp[0] >= ry.NT_LO and north.lengths[2] >= ry.ANSWER_FIT
+
+
+def test_the_strong_declaration_raised_a_level_higher_on_the_upper_range() -> None:
+    """Over partner's strong 2S (``royalton_strong_suit``) the raise at three
+    covered 5 to 12 in high cards, too wide for him to judge the slam: from
+    ``STRONG_UPPER`` it is made a level higher (4S: ten tricks are safe
+    opposite his 19), and the table reads each half so."""
+    v = view_for("T73.Q93.AKJ63.T3", ["2S", "pass"], seat=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("4S", "answer_strong_suit")
+    assert "upper part of the range" in d.reason
+    v = view_for("T73.Q93.QJ963.T3", ["2S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "answer_strong_suit")
+    for raise_, lo, hi in (("4S", ry.STRONG_UPPER, ry.STRONG_ANSWER_HI), ("3S", 5, 8)):
+        shown = read_auction(
+            find_code("royalton"),
+            Seat.NORTH,
+            [
+                (Seat.NORTH, parse_call("2S")),
+                (Seat.EAST, Other.PASS),
+                (Seat.SOUTH, parse_call(raise_)),
+            ],
+        )
+        assert shown[Seat.SOUTH].hcp == (lo, hi)
+
+
+def test_the_strong_declaration_raised_at_three_is_where_the_slam_try_is_made() -> None:
+    """The strong 2S raised at its cheapest shows 5 to 8; with 23 in high
+    cards and four hearts the opener counts the slam in view opposite the
+    top of that, not placed, and names his hearts (``slam_try``); partner may
+    not pass, and answers in spades at the cheapest short of the slam
+    (``answer_slam_try``)."""
+    v = view_for("AKQ3.AK72.KQ.Q43", ["2S", "pass", "3S", "pass"])
+    assert ruled(v) == ("3H", "slam_try")
+    v = view_for("J65.JT8.J7652.A7", ["2S", "pass", "3S", "pass", "3H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("4S", "answer_slam_try")
