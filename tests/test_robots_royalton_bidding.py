@@ -571,8 +571,9 @@ def test_a_strong_hand_declares_a_level_high() -> None:
 
 
 def test_the_strong_declaration_and_its_answer_are_read_as_the_rules_bid() -> None:
-    """The table reads the jump as STRONG_LO-STRONG_HI, partner's answer at
-    the cheapest as the values that keep it open, his pass as fewer."""
+    """The table reads the jump as STRONG_LO-STRONG_HI, partner's raise at
+    the cheapest as the values that keep it open below ``STRONG_UPPER`` (from
+    there he raises a level higher), his pass as fewer."""
     code = find_code("royalton")
     calls = [(Seat.NORTH, parse_call("2S")), (Seat.EAST, Other.PASS)]
     pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call("3S"))])
@@ -580,7 +581,7 @@ def test_the_strong_declaration_and_its_answer_are_read_as_the_rules_bid() -> No
     assert pics[Seat.NORTH].hcp == (ry.STRONG_LO, ry.STRONG_HI)
     south = pics[Seat.SOUTH]
     assert south.readings[0].rule == "answer_strong_suit"
-    assert south.hcp == (ry.STRONG_ANSWER_LO, ry.STRONG_ANSWER_HI) and south.lengths[3] == 2
+    assert south.hcp == (ry.STRONG_ANSWER_LO, ry.STRONG_UPPER - 1) and south.lengths[3] == 2
     pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, Other.PASS)])
     assert pics[Seat.SOUTH].hcp == (0, ry.STRONG_ANSWER_LO - 1)
 

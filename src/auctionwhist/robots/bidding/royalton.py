@@ -1035,6 +1035,7 @@ def answer_slam_try(s: Situation) -> Decision | None:
 # it (``place_the_contract``), else leaves the raise standing.
 ANSWER_VIEW = 11.0
 ANSWER_FIT = 3
+ANSWER_SAFE = 0.5  # the tricks beyond the raise the count must show at partner's middle
 
 
 def _read_answer_raised(h: Heard) -> Shows:
@@ -1087,7 +1088,7 @@ def raise_the_answer(s: Situation) -> Decision | None:
     if odds is None and _count_places_slam(s, d, t):
         return None  # the count places it
     b = s.cheapest(d)
-    if b is None or b.level > 3 or t < 6 + b.level:
+    if b is None or b.level > 3 or t < 6 + b.level + ANSWER_SAFE:
         return None  # the raise must be safe at its cheapest
     return Decision(
         b,
@@ -1317,8 +1318,9 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     odds = _slam_odds(s, d, tricks(s, d, s.pictures)) if s.simulate else None
     if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, d)):
         return _simulated_slam_bid(Bid(6, d), odds)
-    if tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
+    if odds is None and tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
         return None  # the slam in his suit is the count's to place
+    # (judged over simulated deals and not found, the answer tells the range)
     suit = s.best_suit()
     key = d if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
     key = key or SUIT_CHARS[suit]
