@@ -1318,9 +1318,8 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     odds = _slam_odds(s, d, tricks(s, d, s.pictures)) if s.simulate else None
     if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, d)):
         return _simulated_slam_bid(Bid(6, d), odds)
-    if odds is None and tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
+    if tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
         return None  # the slam in his suit is the count's to place
-    # (judged over simulated deals and not found, the answer tells the range)
     suit = s.best_suit()
     key = d if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
     key = key or SUIT_CHARS[suit]
