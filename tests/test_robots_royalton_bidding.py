@@ -674,33 +674,6 @@ def test_partners_suit_raised_a_level_higher_when_the_count_nears_the_slam() -> 
     assert lows[1] > lows[0] + 3
 
 
-def test_the_no_trump_caller_raises_the_answer_with_a_fit_and_the_slam_in_view() -> None:
-    """Hawley, summary 14: the no-trump "a logical and effective call for the
-    partner's best suit to develop a suit declaration". Partner's cheapest
-    answer holds any hand short of the slam; with three hearts and 21 in high
-    cards the caller counts 9.5 tricks there and 11.3 with partner at his
-    best, so he raises it at its cheapest (``raise_the_answer``; nine tricks
-    safe, every trick counts, law 83) and leaves the slam to partner, who
-    knows his own hand. Two hearts and the same count pass the answer; the
-    table reads the raise as three hearts at least, and the high cards that
-    bring the count to ``ANSWER_VIEW`` opposite the top of the answer."""
-    calls = ["1NT", "pass", "2H", "pass"]
-    v = view_for("AK92.AQ2.AT8.A92", calls)
-    assert ruled(v) == ("3H", "raise_the_answer")
-    d, _ = decide(v)
-    assert "the slam in view, his to judge" in d.reason
-    v = view_for("AK92.AQ.AT83.A92", calls)
-    assert ruled(v)[0] == "pass"
-    shown = read_auction(
-        find_code("royalton"),
-        Seat.NORTH,
-        [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3H"])],
-    )
-    north = shown[Seat.NORTH]
-    assert [r.rule for r in north.readings] == ["no_trump_call", "raise_the_answer"]
-    assert north.hcp[0] >= ry.NT_LO and north.lengths[2] >= ry.ANSWER_FIT
-
-
 def test_the_strong_declaration_raised_a_level_higher_on_the_upper_range() -> None:
     """Over partner's strong 2S (``royalton_strong_suit``) the raise at three
     covered 5 to 12 in high cards, too wide for him to judge the slam: from

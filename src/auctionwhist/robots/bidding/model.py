@@ -361,8 +361,7 @@ def _royalton(
     best suit, and the answer is mandatory even after an adversary's bid; a
     first declaration is a suit of merit; every later one is placed by the
     two hands' count, a royal among them, but for the slam try (a second
-    suit over partner's raise of our one suit, uncontested) and its answer,
-    and the no-trump caller's raise of partner's cheapest answer, uncontested.
+    suit over partner's raise of our one suit, uncontested) and its answer.
     A pass before one's own first bid
     shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
@@ -399,17 +398,15 @@ def _royalton(
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
     if all(s.side == seat.side for s, _ in bids) and not call.royal:
-        # our one suit named at one and raised, uncontested: a second suit
-        # named over the raise is the slam try, and partner's call over it
-        # its answer (Royalton's ``slam_try``, ``answer_slam_try``)
+        # our one suit named at one (or strong at two) and raised,
+        # uncontested: a second suit named over the raise is the slam try,
+        # and partner's call over it its answer (Royalton's ``slam_try``,
+        # ``answer_slam_try``)
         if raised_alone(bids, seat) is not None and call.denom.trump is not None:
             if call.denomination != bids[0][1].denomination:
                 return "slam_try"
         elif len(bids) == 3 and tried_suit(bids, seat.partner) is not None:
             return "answer_slam_try"
-        answer = answered_alone(bids, seat)
-        if answer is not None and call == Bid(answer.level + 1, answer.denomination):
-            return "raise_the_answer"  # our no-trump's answer raised at its cheapest
     return "royal_call" if call.royal else "place_the_contract"
 
 
@@ -429,20 +426,6 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     if second.royal or second.denomination != first.denomination:
         return None
     return first
-
-
-def answered_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
-    """Partner's answer at its cheapest (two of a suit, plain) to ``seat``'s
-    one no-trump, the two the auction's only declarations: where Royalton's
-    ``raise_the_answer`` raises it. None otherwise."""
-    if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
-        return None
-    call, answer = bids[0][1], bids[1][1]
-    if call.denomination != "NT" or call.level != 1 or call.royal:
-        return None
-    if answer.denom.trump is None or answer.royal or answer.level != 2:
-        return None
-    return answer
 
 
 def tried_suit(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
