@@ -571,8 +571,9 @@ def test_a_strong_hand_declares_a_level_high() -> None:
 
 
 def test_the_strong_declaration_and_its_answer_are_read_as_the_rules_bid() -> None:
-    """The table reads the jump as STRONG_LO-STRONG_HI, partner's answer at
-    the cheapest as the values that keep it open, his pass as fewer."""
+    """The table reads the jump as STRONG_LO-STRONG_HI, partner's raise at
+    the cheapest as the values that keep it open below ``STRONG_UPPER`` (from
+    there he raises a level higher), his pass as fewer."""
     code = find_code("royalton")
     calls = [(Seat.NORTH, parse_call("2S")), (Seat.EAST, Other.PASS)]
     pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call("3S"))])
@@ -580,7 +581,7 @@ def test_the_strong_declaration_and_its_answer_are_read_as_the_rules_bid() -> No
     assert pics[Seat.NORTH].hcp == (ry.STRONG_LO, ry.STRONG_HI)
     south = pics[Seat.SOUTH]
     assert south.readings[0].rule == "answer_strong_suit"
-    assert south.hcp == (ry.STRONG_ANSWER_LO, ry.STRONG_ANSWER_HI) and south.lengths[3] == 2
+    assert south.hcp == (ry.STRONG_ANSWER_LO, ry.STRONG_UPPER - 1) and south.lengths[3] == 2
     pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, Other.PASS)])
     assert pics[Seat.SOUTH].hcp == (0, ry.STRONG_ANSWER_LO - 1)
 
@@ -671,3 +672,39 @@ def test_partners_suit_raised_a_level_higher_when_the_count_nears_the_slam() -> 
         pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call(raise_))])
         lows.append(pics[Seat.SOUTH].hcp[0])
     assert lows[1] > lows[0] + 3
+
+
+def test_the_strong_declaration_raised_a_level_higher_on_the_upper_range() -> None:
+    """Over partner's strong 2S (``royalton_strong_suit``) the raise at three
+    covered 5 to 12 in high cards, too wide for him to judge the slam: from
+    ``STRONG_UPPER`` it is made a level higher (4S: ten tricks are safe
+    opposite his 19), and the table reads each half so."""
+    v = view_for("T73.Q93.AKJ63.T3", ["2S", "pass"], seat=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("4S", "answer_strong_suit")
+    assert "upper part of the range" in d.reason
+    v = view_for("T73.Q93.QJ963.T3", ["2S", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "answer_strong_suit")
+    for raise_, lo, hi in (("4S", ry.STRONG_UPPER, ry.STRONG_ANSWER_HI), ("3S", 5, 8)):
+        shown = read_auction(
+            find_code("royalton"),
+            Seat.NORTH,
+            [
+                (Seat.NORTH, parse_call("2S")),
+                (Seat.EAST, Other.PASS),
+                (Seat.SOUTH, parse_call(raise_)),
+            ],
+        )
+        assert shown[Seat.SOUTH].hcp == (lo, hi)
+
+
+def test_the_strong_declaration_raised_at_three_is_where_the_slam_try_is_made() -> None:
+    """The strong 2S raised at its cheapest shows 5 to 8; with 23 in high
+    cards and four hearts the opener counts the slam in view opposite the
+    top of that, not placed, and names his hearts (``slam_try``); partner may
+    not pass, and answers in spades at the cheapest short of the slam
+    (``answer_slam_try``)."""
+    v = view_for("AKQ3.AK72.KQ.Q43", ["2S", "pass", "3S", "pass"])
+    assert ruled(v) == ("3H", "slam_try")
+    v = view_for("J65.JT8.J7652.A7", ["2S", "pass", "3S", "pass", "3H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("4S", "answer_slam_try")

@@ -398,9 +398,10 @@ def _royalton(
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
     if all(s.side == seat.side for s, _ in bids) and not call.royal:
-        # our one suit named at one and raised, uncontested: a second suit
-        # named over the raise is the slam try, and partner's call over it
-        # its answer (Royalton's ``slam_try``, ``answer_slam_try``)
+        # our one suit named at one (or strong at two) and raised,
+        # uncontested: a second suit named over the raise is the slam try,
+        # and partner's call over it its answer (Royalton's ``slam_try``,
+        # ``answer_slam_try``)
         if raised_alone(bids, seat) is not None and call.denom.trump is not None:
             if call.denomination != bids[0][1].denomination:
                 return "slam_try"
@@ -412,11 +413,15 @@ def _royalton(
 def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     """The suit ``seat`` named at one, when his partner has raised it and no
     one else has bid (the bids so far, in order): where Royalton's slam try
-    names a second suit. None otherwise."""
+    names a second suit. His strong declaration (the auction's first, at
+    two) raised at its cheapest by partner's answer is such a suit too: the
+    answer's range is as wide. None otherwise."""
     if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
         return None
     first, second = bids[0][1], bids[1][1]
-    if first.level != 1 or first.denom.trump is None or first.royal:
+    if first.denom.trump is None or first.royal:
+        return None
+    if first.level != 1 and (first.level != 2 or second.level != 3):
         return None
     if second.royal or second.denomination != first.denomination:
         return None
