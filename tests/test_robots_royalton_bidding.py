@@ -708,3 +708,52 @@ def test_the_strong_declaration_raised_at_three_is_where_the_slam_try_is_made() 
     assert ruled(v) == ("3H", "slam_try")
     v = view_for("J65.JT8.J7652.A7", ["2S", "pass", "3S", "pass", "3H", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("4S", "answer_slam_try")
+
+
+def test_a_strong_take_out_is_named_a_level_higher_than_need_be() -> None:
+    """Hawley, summary 3(b): "forcing the successful bidder to reach the
+    highest declaration which the two combined hands contain". Over
+    partner's 1H, six clubs to the ace-knave, the ace-queen of spades and
+    the king-queen of hearts count ``TAKE_OUT_AT`` tricks and more at clubs
+    with partner at the middle of his range, the slam not placed: 3C, not
+    the cheapest 2C, which partner passes (training deal 113: twelve tricks
+    at clubs after 1H 2C). A take-out counting less is named at its
+    cheapest. The table reads the jump from the high cards that make the
+    count, far above the cheapest take-out's floor."""
+    v = view_for("AQT.KQ.T7.AJT983", ["1H", "pass"], seat=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("3C", "place_the_contract")
+    assert "a level higher than need be" in d.reason
+    assert ry.tricks(Situation(v), "C") >= ry.TAKE_OUT_AT
+    v = view_for("A54.K6.84.AQJ765", ["1H", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("2C", "place_the_contract")
+    code = find_code("royalton")
+    shown = []
+    for take_out in ("2C", "3C"):
+        calls = [(Seat.NORTH, parse_call("1H")), (Seat.EAST, Other.PASS)]
+        pics = read_auction(code, Seat.NORTH, [*calls, (Seat.SOUTH, parse_call(take_out))])
+        shown.append(pics[Seat.SOUTH].hcp)
+    assert shown[1][0] > shown[0][0] + 8
+    assert shown[1][1] > shown[1][0]
+
+
+def test_the_opener_goes_on_over_a_jumped_take_out_with_the_slam_in_view() -> None:
+    """Over partner's 3C (a take-out a level higher than need be), an opener
+    of 17 with two clubs sees the slam with partner at his best and names
+    clubs at the cheapest for partner to judge (``answer_jump_take_out``);
+    with 15 the slam is out of reach and the part score stands. The table
+    reads the opener's call so, and a simulated partner jumps as partner
+    did."""
+    calls = ["1H", "pass", "3C", "pass"]
+    d, r = decide(view_for("AJ6.AJT8.AQ32.Q4", calls))
+    assert (str(d.call), r.name if r else "") == ("4C", "answer_jump_take_out")
+    assert "for him to judge" in d.reason
+    assert ruled(view_for("KJ6.AJT8.AQ32.74", calls)) == ("pass", "part_score_stands")
+    code = find_code("royalton")
+    said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "4C"])]
+    north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["royalton_suit", "answer_jump_take_out"]
+    s = Situation(view_for("AJ6.AJT8.AQ32.Q4", calls), simulate=True)
+    for hands in simulate.partner_deals(s, ry.ROYALTON, 4):
+        view = view_of_auction(code, hands[Seat.SOUTH], [parse_call(c) for c in calls[:2]])
+        assert decide(view)[0].call == parse_call("3C")

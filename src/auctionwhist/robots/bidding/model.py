@@ -407,6 +407,8 @@ def _royalton(
                 return "slam_try"
         elif len(bids) == 3 and tried_suit(bids, seat.partner) is not None:
             return "answer_slam_try"
+        if jump_taken_out(bids, seat) is not None:
+            return "answer_jump_take_out"
     return "royal_call" if call.royal else "place_the_contract"
 
 
@@ -426,6 +428,25 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     if second.royal or second.denomination != first.denomination:
         return None
     return first
+
+
+_SERIES = ("S", "C", "D", "H", "NT", "NL")  # Royalton law 32
+
+
+def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
+    """The new suit ``opener``'s partner named a level higher than need be
+    over ``opener``'s suit at one, no one else bidding (the bids so far, in
+    order): Royalton's jumped take-out (``royalton._take_out_jumps``). None
+    otherwise."""
+    if len(bids) != 2 or bids[0][0] != opener or bids[1][0] != opener.partner:
+        return None
+    first, jump = bids[0][1], bids[1][1]
+    if first.level != 1 or first.denom.trump is None or first.royal:
+        return None
+    if jump.royal or jump.denom.trump is None or jump.denomination == first.denomination:
+        return None
+    above = _SERIES.index(jump.denomination) > _SERIES.index(first.denomination)
+    return jump if jump.level == (1 if above else 2) + 1 else None
 
 
 def tried_suit(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
