@@ -430,7 +430,7 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     return first
 
 
-_SERIES = ("S", "C", "D", "H", "NT", "NL")  # Royalton law 32
+SERIES = ("S", "C", "D", "H", "NT", "NL")  # Royalton law 32: the series (``royalton``'s order too)
 
 
 def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
@@ -445,7 +445,7 @@ def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None
         return None
     if jump.royal or jump.denom.trump is None or jump.denomination == first.denomination:
         return None
-    above = _SERIES.index(jump.denomination) > _SERIES.index(first.denomination)
+    above = SERIES.index(jump.denomination) > SERIES.index(first.denomination)
     return jump if jump.level == (1 if above else 2) + 1 else None
 
 

@@ -27,6 +27,7 @@ from ...cards import SUIT_CHARS, Seat
 from . import evaluate as ev
 from . import simulate
 from .model import (
+    SERIES,
     UNHEARD,
     Heard,
     Picture,
@@ -272,7 +273,7 @@ def _cheapest_level(bids: list[tuple[Seat, Bid]], call: Bid) -> int:
     return 7
 
 
-_ORDER = ("S", "C", "D", "H", "NT", "NL")  # law 32: the series
+_ORDER = SERIES  # law 32: the series (``model.SERIES``)
 
 
 def _outranks(a: Bid, b: Bid) -> bool:
@@ -688,6 +689,22 @@ def _simulated_slam_bid(b: Bid, odds: simulate.Odds) -> Decision:
     )
 
 
+def _slam_placed(
+    s: Situation, d: str, t: float, odds: simulate.Odds | None, needed: float
+) -> Decision | None:
+    """The slam in ``d`` where the two hands hold it, for the answers that may
+    not pass (``answer_slam_try``, ``answer_jump_take_out``): over simulated
+    deals from the odds ``needed`` where the robot simulated, else by the
+    count ``t``; the grand only where partner's least still holds it."""
+    if not (odds.slam >= needed if odds is not None else _count_places_slam(s, d, t)):
+        return None
+    grand = target(s, t) == 7 and tricks(s, d, s.pictures, SLAM_AT) >= GRAND
+    if odds is not None:
+        return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
+    slam = Bid(7 if grand else 6, d)
+    return Decision(slam, f"{slam}: our hands count {t:.1f} tricks at {_named(d)}, the slam.")
+
+
 def _count_places_slam(s: Situation, d: str, t: float) -> bool:
     """The count alone places the slam in ``d`` (``place_the_contract``): twelve
     counted, and twelve still with partner at the lower part of his range."""
@@ -949,13 +966,9 @@ def answer_jump_take_out(s: Situation) -> Decision | None:
     odds = None
     if s.simulate and top >= SLAM:
         odds = simulate.slam_odds(s, d, ROYALTON)
-    placed = odds.slam >= SLAM_ODDS if odds is not None else _count_places_slam(s, d, t)
-    if placed:
-        grand = target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND
-        if odds is not None:
-            return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
-        slam = Bid(7 if grand else 6, d)
-        return Decision(slam, f"{slam}: our hands count {t:.1f} tricks at {_named(d)}, the slam.")
+    slam = _slam_placed(s, d, t, odds, SLAM_ODDS)
+    if slam is not None:
+        return slam
     if top < ANSWER_VIEW:
         return None  # the part score stands (``part_score_stands``)
     b = s.cheapest(d)
@@ -1125,13 +1138,9 @@ def answer_slam_try(s: Situation) -> Decision | None:
     t = tricks(s, d, shown)
     odds = _slam_odds(s, d, t)
     # the slam by the simulation where the robot simulates, else by the count
-    placed = odds.slam >= TRY_ODDS if odds is not None else _count_places_slam(s, d, t)
-    if placed:
-        grand = target(s, t) == 7 and tricks(s, d, shown, SLAM_AT) >= GRAND
-        if odds is not None:
-            return _simulated_slam_bid(Bid(7 if grand and odds.grand >= GRAND_ODDS else 6, d), odds)
-        slam = Bid(7 if grand else 6, d)
-        return Decision(slam, f"{slam}: our hands count {t:.1f} tricks at {_named(d)}, the slam.")
+    slam = _slam_placed(s, d, t, odds, TRY_ODDS)
+    if slam is not None:
+        return slam
     b = s.cheapest(d)
     if b is None:
         return None
