@@ -296,6 +296,15 @@ def test_a_second_suit_over_partners_raise_tries_for_the_slam() -> None:
     assert north.hcp[0] > ry.OPEN_LO and north.lengths[1] >= 4
 
 
+def test_only_an_answered_slam_try_is_left_to_partners_judgement() -> None:
+    """The opener passes partner's answer "the slam was his to judge" only
+    after a slam try (a second suit, ``model.tried_suit``): over 2NT, no try,
+    partner's 3S is judged as any part score."""
+    v = view_for("AKT3.K8.AQ82.754", ["1S", "pass", "2S", "pass", "2NT", "pass", "3S", "pass"])
+    d, _ = decide(v)
+    assert "slam try" not in d.reason
+
+
 def test_an_uncontested_placement_is_read_up_to_the_slam() -> None:
     """The table reads a declaration placed at its cheapest, no adversary
     having bid, as holding any hand short of the slam (game is not jumped to

@@ -746,8 +746,8 @@ def part_score_stands(s: Situation) -> Decision | None:
         len(bids) == 4
         and bid.level < 6
         and not s.their_bids
-        and raised_alone(bids[:2], s.view.seat) is not None
-        and bids[2][1].denomination != d == bids[0][1].denomination
+        and tried_suit(bids, s.view.seat) is not None
+        and d == bids[0][1].denomination
     ):
         # our slam try answered in our suit below the slam: partner, who
         # knew the try, has judged it (``answer_slam_try``)
