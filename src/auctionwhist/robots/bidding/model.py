@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from ...calls import DENOMINATIONS, Bid, Call, Other
 from ...cards import Seat
 from ...codes import Code
+from ...codes.base import ROYALTON_SERIES
 
 __all__ = [
     "HELD_SLACK",
@@ -430,9 +431,6 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
     return first
 
 
-SERIES = ("S", "C", "D", "H", "NT", "NL")  # Royalton law 32: the series (``royalton``'s order too)
-
-
 def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
     """The new suit ``opener``'s partner named a level higher than need be
     over ``opener``'s suit at one, no one else bidding (the bids so far, in
@@ -445,7 +443,7 @@ def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None
         return None
     if jump.royal or jump.denom.trump is None or jump.denomination == first.denomination:
         return None
-    above = SERIES.index(jump.denomination) > SERIES.index(first.denomination)
+    above = ROYALTON_SERIES.index(jump.denomination) > ROYALTON_SERIES.index(first.denomination)
     return jump if jump.level == (1 if above else 2) + 1 else None
 
 

@@ -24,10 +24,11 @@ from dataclasses import replace
 
 from ...calls import Bid, Other
 from ...cards import SUIT_CHARS, Seat
+from ...codes.base import ROYALTON_SERIES
+from ...codes.royalton import ROYALTON as _LAWS
 from . import evaluate as ev
 from . import simulate
 from .model import (
-    SERIES,
     UNHEARD,
     Heard,
     Picture,
@@ -273,15 +274,10 @@ def _cheapest_level(bids: list[tuple[Seat, Bid]], call: Bid) -> int:
     return 7
 
 
-_ORDER = SERIES  # law 32: the series (``model.SERIES``)
-
-
 def _outranks(a: Bid, b: Bid) -> bool:
     """Law 32: more tricks; at equal tricks a royal over a plain bid, then the
-    series spade, club, diamond, heart, no-trump, nullo."""
-    ka = (a.level, a.royal, _ORDER.index(a.denomination))
-    kb = (b.level, b.royal, _ORDER.index(b.denomination))
-    return ka > kb
+    series spade, club, diamond, heart, no-trump, nullo (the code's own rank)."""
+    return _LAWS.bid_rank(a) > _LAWS.bid_rank(b)
 
 
 def _partner_mid(s: Situation, shown: dict[Seat, Picture], at: float = 0.5) -> float:
@@ -345,7 +341,7 @@ def _strains(s: Situation, shown: dict[Seat, Picture]) -> list[tuple[float, str]
     for d in ("C", "D", "H", "S", "NT"):
         t = tricks(s, d, shown)
         out.append((round(t, 2), d))
-    return sorted(out, key=lambda x: (x[0], _ORDER.index(x[1])), reverse=True)
+    return sorted(out, key=lambda x: (x[0], ROYALTON_SERIES.index(x[1])), reverse=True)
 
 
 # The double (royalton_double): the adversaries' tricks counted short of
