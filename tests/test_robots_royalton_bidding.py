@@ -766,3 +766,26 @@ def test_the_opener_goes_on_over_a_jumped_take_out_with_the_slam_in_view() -> No
     for hands in simulate.partner_deals(s, ry.ROYALTON, 4):
         view = view_of_auction(code, hands[Seat.SOUTH], [parse_call(c) for c in calls[:2]])
         assert decide(view)[0].call == parse_call("3C")
+
+
+def test_the_opener_at_the_top_of_his_range_names_his_suit_again_a_level_higher() -> None:
+    """Hopson, "The Dealer's Bid": "The whole science of bidding consists in
+    giving accurate information". Over partner's 1H, the opener of 17 with
+    five spades names them again at three, not the cheapest 2S that partner
+    with 12 passed (training deal 770: twelve tricks at spades); with 13 in
+    high cards, 2S. The table reads the jump as the top of the opening's
+    range, and a simulated opener of partner's jumps as he did."""
+    calls = ["1S", "pass", "1H", "pass"]
+    d, r = decide(view_for("KQ963.5.A83.AKJT", calls))
+    assert (str(d.call), r.name if r else "") == ("3S", "place_the_contract")
+    assert "the top of my opening's range" in d.reason
+    assert ruled(view_for("KQ963.5.A83.QJT9", calls)) == ("2S", "place_the_contract")
+    code = find_code("royalton")
+    said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3S"])]
+    north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
+    assert north.hcp == (ry.REBID_LO, 18)
+    v = view_for("A2.KT73.KQ4.8762", [*calls, "3S", "pass"], seat=Seat.SOUTH)
+    s = Situation(v, simulate=True)
+    for hands in simulate.partner_deals(s, ry.ROYALTON, 4):
+        view = view_of_auction(code, hands[Seat.NORTH], [parse_call(c) for c in calls])
+        assert decide(view)[0].call == parse_call("3S")

@@ -37,6 +37,7 @@ from .model import (
     jump_taken_out,
     pass_out_seat,
     raised_alone,
+    rebid_jumped,
     tried_suit,
 )
 from .rules import take_out_of_double
@@ -253,6 +254,11 @@ def _read_placed(h: Heard) -> Shows:
         # partner's suit raised a level higher than need be: the count
         # reached JUMP_AT with partner at the middle of his range
         lo = max(lo, min(hi, 3 * (JUMP_AT - _fit(together)) - h.pictures[h.seat.partner].mid))
+    if again and rebid_jumped([*h.bids, (h.seat, h.call)], h.seat) is not None:
+        # our suit again a level higher than need be over partner's take-out:
+        # the top of the opening's range (``_rebid_jumps``)
+        lo, hi = REBID_LO, max(REBID_LO, h.pictures[h.seat].hcp[1])
+        return _shows(lo, hi, length=length, expect=expect)
     jumped = jump_taken_out([*h.bids, (h.seat, h.call)], h.seat.partner) is not None
     if not his and not again and step == 6 and jumped:
         # its floor the count's; its top wide, for the count is not the
@@ -716,6 +722,36 @@ def _slam_odds(s: Situation, d: str, t: float) -> simulate.Odds | None:
     return simulate.slam_odds(s, d, ROYALTON)
 
 
+RESPOND_VIEW = SLAM
+RESPOND_LO = 12
+REBID_VIEW = SLAM
+
+
+def _view_at(s: Situation) -> float:
+    """The count with partner at his best from which partner's part score is
+    not left standing (``part_score_stands``): the slam in view, and over the
+    first calls of an uncontested auction a little less (partner's one-bid
+    at its cheapest, RESPOND_VIEW; his cheap answer to ours, REBID_VIEW)."""
+    bids = s.bids
+    if s.their_bids or not bids or bids[-1][0] != s.view.partner:
+        return SLAM
+    first = bids[0][1]
+    if first.level != 1 or first.denom.trump is None or first.royal:
+        return SLAM  # the no-trump call is answered, and judged, otherwise
+    if len(bids) == 1:
+        return RESPOND_VIEW if high_cards(s.hand) >= RESPOND_LO - s.style else SLAM
+    if len(bids) == 2 and bids[0][0] == s.view.seat and bids[1][1].level == 1:
+        return REBID_VIEW
+    return SLAM
+
+
+def _keeps_open(s: Situation, d: str) -> bool:
+    """A call over partner's part score made only because the slam is in view
+    below ``SLAM`` (``_view_at``): the first calls kept open for it."""
+    view = _view_at(s)
+    return view < SLAM and SLAM > tricks(s, d, s.pictures, IN_VIEW) >= view
+
+
 # Royalton law 83: once the contract is made, "each trick above six shall be
 # counted on the trick score of the declarant", bid or not, and game is four
 # odd made (law 84): two hearts making ten tricks scores the game that four
@@ -762,7 +798,7 @@ def part_score_stands(s: Situation) -> Decision | None:
     if not ours or ours[0] < best[0][0] - _leave_margin(s, d):
         return None  # another denomination counts better (``_leave_margin``)
     top = tricks(s, d, shown, IN_VIEW)
-    if top >= SLAM:
+    if top >= _view_at(s):
         return None
     odds = _slam_odds(s, d, ours[0])
     if odds is not None and odds.slam >= SLAM_ODDS:
@@ -828,7 +864,7 @@ def place_the_contract(s: Situation) -> Decision | None:
             ours = last[1]
             # uncontested, game made is game bid or not (law 83): partner's
             # bid stands unless the slam comes in view with him at his best
-            stands = level == 4 and not s.their_bids and tricks(s, d, shown, IN_VIEW) < SLAM
+            stands = level == 4 and not s.their_bids and tricks(s, d, shown, IN_VIEW) < _view_at(s)
             if ours.denomination == d and (ours.level >= level or stands):
                 return Decision(
                     Other.PASS,
@@ -855,6 +891,14 @@ def place_the_contract(s: Situation) -> Decision | None:
                 f"{tricks(s, d, shown, IN_VIEW):.1f} with partner at his best: the slam near, "
                 f"partner's {s.partner_bids[0]} taken out a level higher than need be.",
             )
+        if level < 6 and _rebid_jumps(s, d, t, b):
+            jump = Bid(b.level + 1, d)
+            return Decision(
+                jump,
+                f"{jump}: {high_cards(s.hand)} in high cards, the top of my opening's range; "
+                f"partner's {s.partner_bids[0]} answered a level higher than need be, so that "
+                f"he may count the slam.",
+            )
         if level == 4 and not s.their_bids:
             pass  # game made is game bid or not (law 83): the cheapest level
         elif level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
@@ -868,6 +912,12 @@ def place_the_contract(s: Situation) -> Decision | None:
                     b = Bid(b.level + 1, d)
                     what = "the slam nearer: a level higher than it need be"
             return Decision(b, f"{b}: our hands count {t:.1f} tricks at {_named(d)}; {what}.")
+        if not what and _keeps_open(s, d):
+            what = (
+                f"{tricks(s, d, shown, IN_VIEW):.1f} with partner at his best: the slam in "
+                f"view, for him to judge"
+            )
+            return Decision(b, f"{b}: our hands count {t:.1f} tricks at {_named(d)}, {what}.")
         return Decision(
             b,
             f"{b}: our hands count {t:.1f} tricks at {_named(d)}"
@@ -904,6 +954,33 @@ def _take_out_jumps(s: Situation, d: str, t: float, b: Bid) -> bool:
     if jump_taken_out([*s.bids, (s.view.seat, jump)], s.view.partner) is None:
         return False
     return t >= TAKE_OUT_AT
+
+
+# Hopson, "The Dealer's Bid": "The whole science of bidding consists in
+# giving accurate information"; the original bid "should convey as nearly as
+# possible exact information", and "his bid is simply informative". The one
+# of a suit is read as 12 to 18 in high cards, and over partner's take-out at
+# its cheapest the opener's suit named again at its cheapest says no more:
+# partner, who may hold 12, sees no slam opposite the middle of that range
+# and passes (law 83), where the two hands held twelve tricks (training deals
+# 770, 1018: 1S 1H 2S passed, 17 and 16 opposite 12). So the opener of
+# REBID_LO or more names his suit again a level higher than need be (to
+# JUMP_TOP at most; nine tricks counted with partner at the middle of his
+# range), and the table reads it as the top of the opening's range
+# (``_read_placed``): partner's count, and his simulation, which keeps only
+# openers that would jump, judge the slam over it.
+REBID_LO = 16
+
+
+def _rebid_jumps(s: Situation, d: str, t: float, b: Bid) -> bool:
+    """``b``, our suit at one named again at its cheapest over partner's
+    take-out, is named a level higher: the opener at the top of his range."""
+    jump = Bid(b.level + 1, d)
+    if b.royal or jump.level > JUMP_TOP or not s.legal(jump):
+        return False
+    if rebid_jumped([*s.bids, (s.view.seat, jump)], s.view.seat) is None:
+        return False
+    return high_cards(s.hand) >= REBID_LO - s.style and t >= 6 + jump.level
 
 
 def _take_out_floor(h: Heard, together: float) -> float:
