@@ -447,28 +447,6 @@ def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None
     return jump if jump.level == (1 if above else 2) + 1 else None
 
 
-def rebid_jumped(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
-    """``opener``'s suit at one named again a level higher than need be over
-    his partner's new suit at its cheapest, no one else bidding (the bids so
-    far, in order, the third the rebid): Royalton's opener at the top of his
-    range (``royalton._rebid_jumps``). None otherwise."""
-    if len(bids) != 3 or bids[0][0] != opener or bids[2][0] != opener:
-        return None
-    if bids[1][0] != opener.partner:
-        return None
-    first, taken, again = bids[0][1], bids[1][1], bids[2][1]
-    if first.level != 1 or first.denom.trump is None or first.royal or again.royal:
-        return None
-    if taken.royal or taken.denom.trump is None or taken.denomination == first.denomination:
-        return None
-    over = ROYALTON_SERIES.index(taken.denomination) > ROYALTON_SERIES.index(first.denomination)
-    if taken.level != (1 if over else 2) or again.denomination != first.denomination:
-        return None  # the take-out at its cheapest, then our suit again
-    # our suit again at its cheapest is the take-out's level, a level more
-    # when the take-out outranks it; the rebid is a level above that
-    return again if again.level == taken.level + (1 if over else 0) + 1 else None
-
-
 def tried_suit(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
     """The second suit ``opener`` named over his partner's raise of his one
     suit, no one else bidding (the third bid: Royalton's slam try). None
