@@ -766,3 +766,38 @@ def test_the_opener_goes_on_over_a_jumped_take_out_with_the_slam_in_view() -> No
     for hands in simulate.partner_deals(s, ry.ROYALTON, 4):
         view = view_of_auction(code, hands[Seat.SOUTH], [parse_call(c) for c in calls[:2]])
         assert decide(view)[0].call == parse_call("3C")
+
+
+def test_the_responder_of_an_opening_keeps_partners_one_open_for_the_slam() -> None:
+    """Hopson, "The Second Bidder": "do not make the mistake of passing when
+    you have a sound declaration in your hand". Over partner's 1C (12 to 18
+    in high cards), 12 with three clubs and an ace count ``RESPOND_VIEW``
+    with him at his best, short of ``SLAM``: 2C, for the opener to judge
+    the slam (training deal 1393: 1C passed, twelve tricks at clubs), where
+    before the part score stood. With 10 in high cards the part score
+    stands; so does a count short of the view."""
+    v = view_for("QJ4.QJ8.A973.QT6", ["1C", "pass"], seat=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("2C", "place_the_contract")
+    assert "the slam in view, for him to judge" in d.reason
+    assert ry.SLAM > ry.tricks(Situation(v), "C", at=ry.IN_VIEW) >= ry.RESPOND_VIEW
+    v = view_for("QJ4.Q98.A973.QT6", ["1C", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+    v = view_for("QJ4.QJ8.9873.QT6", ["1C", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+
+
+def test_the_opener_keeps_partners_new_suit_at_one_open_for_the_slam() -> None:
+    """Partner's new suit at one over our 1S holds anything from a poor hand
+    to a strong one showing its second suit (``show_second_suit``): with 14
+    and three hearts the count with him at his best reaches ``REBID_VIEW``,
+    and the opener raises at the cheapest rather than pass (training deal
+    437: 1S 1H passed, twelve tricks at hearts); with 12 the part score
+    stands. Over a take-out at two the slam must be in view (``SLAM``)."""
+    calls = ["1S", "pass", "1H", "pass"]
+    d, r = decide(view_for("AK965.K42.J74.K4", calls))
+    assert (str(d.call), r.name if r else "") == ("2H", "place_the_contract")
+    assert "for him to judge" in d.reason
+    assert ruled(view_for("AK965.Q42.J74.Q4", calls)) == ("pass", "part_score_stands")
+    s = Situation(view_for("AK965.K42.J74.K4", ["1S", "pass", "2H", "pass"]))
+    assert ry._view_at(s) == ry.SLAM
