@@ -795,3 +795,18 @@ def test_the_no_trump_call_is_answered_a_level_higher_with_the_slam_near() -> No
     said.append((Seat.SOUTH, parse_call("4H")))
     south = read_auction(code, Seat.SOUTH, said)[Seat.SOUTH]
     assert [r.rule for r in south.readings] == ["no_trump_call", "answer_jump_take_out"]
+
+
+def test_the_no_trump_caller_goes_on_over_the_jumped_answer_with_the_slam_in_view() -> None:
+    """Over partner's 3H (his answer to our 1NT a level higher than need
+    be), a caller of 18 with three hearts to the king sees the slam with
+    partner at his best and names hearts at the cheapest for partner to
+    judge (``answer_jump_take_out``); 17 with two hearts does not see it,
+    and the part score stands."""
+    calls = ["1NT", "pass", "3H", "pass"]
+    v = view_for("KQ5.K76.AQ4.KJ95", calls, seat=Seat.SOUTH, dealer=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("4H", "answer_jump_take_out")
+    assert "for him to judge" in d.reason
+    v = view_for("AQ65.K6.K54.AJ95", calls, seat=Seat.SOUTH, dealer=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")

@@ -914,13 +914,15 @@ def place_the_contract(s: Situation) -> Decision | None:
 # the call "honest information, strength, can be developed"), where the count
 # reaches CALL_JUMP_AT with him at the middle of his range: at its cheapest
 # it is read as any hand short of the slam and the caller passes it (issue
-# 18, session 17: training deals 541, 1306, 1726, 1788, twelve tricks after
-# 1NT 2X passed). From 11.5 it is made on ten of the 3,100 harness deals;
-# from 11: training par_gap -0.12 +- 0.12 against main, slams 69 to 72 of
-# 259; from 10.5 it tells too little (+0.18 +- 0.16, docs/decisions.md).
+# 18, session 17: training deals 541, 1205, 1306, 1726, 1788, twelve tricks
+# after 1NT 2X passed). From 11.25: training par_gap -0.26 +- 0.12 against
+# main, slams 69 to 74 of 259; from 11.5 it is made on ten of the 3,100
+# harness deals (-0.11 +- 0.07), from 11 two slams are lost on the way
+# (-0.12 +- 0.12), from 10.5 it tells too little (+0.18 +- 0.16;
+# docs/decisions.md).
 TAKE_OUT_AT = 11.5
 TAKE_OUT_SPAN = 6.0  # the high cards the jump's reading spans above its floor
-CALL_JUMP_AT = 11.0  # over partner's no-trump call (``answer_no_trump_call``)
+CALL_JUMP_AT = 11.25  # over partner's no-trump call (``answer_no_trump_call``)
 
 
 def _take_out_jumps(s: Situation, d: str, t: float, b: Bid, at: float | None = None) -> bool:
@@ -948,16 +950,12 @@ def _take_out_floor(h: Heard, together: float, at: float | None = None) -> float
 # count), else, the slam in view with partner at his best (ANSWER_VIEW), the
 # best denomination at its cheapest, which partner judges knowing the opener
 # did not stop (his simulation keeps only the hands that go on). Short of
-# that the part score stands (law 83, ``part_score_stands``).
+# that the part score stands (law 83, ``part_score_stands``). The no-trump
+# caller answers the jumped answer to his call so too (``model.jump_taken_out``).
+# From a count of 11 with partner at his best instead of SLAM, over the jumped
+# answer alone, it found one slam and lost one (the jump from 11, training
+# +0.05 +- 0.12: docs/decisions.md).
 ANSWER_VIEW = SLAM
-CALL_VIEW = SLAM  # the same over the jumped answer to our no-trump call
-
-
-def _answer_view(bids: list[tuple[Seat, Bid]]) -> float:
-    """The count with partner at his best from which the answer to his jump
-    goes on: ``CALL_VIEW`` over the jumped answer to our no-trump call,
-    ``ANSWER_VIEW`` over the jumped take-out of our suit."""
-    return CALL_VIEW if bids[0][1].denom.trump is None else ANSWER_VIEW
 
 
 def _read_jump_answer(h: Heard) -> Shows:
@@ -972,14 +970,15 @@ def _read_jump_answer(h: Heard) -> Shows:
     suit = h.call.denom.trump
     fit = _NT if suit is None else _fit(placed.expect + partner.holding[int(suit)])
     lo, hi = me.hcp[0], max(me.hcp)
-    lo = max(lo, min(hi, 3 * (_answer_view(h.bids) - fit) - max(partner.hcp)))
+    lo = max(lo, min(hi, 3 * (ANSWER_VIEW - fit) - max(partner.hcp)))
     return replace(_shows(lo, hi), length=placed.length, expect=placed.expect)
 
 
 @rule(
     "answer_jump_take_out",
     "Hawley, Royalton ch. I (summary 3(b)); laws 83, 87",
-    "Over partner's new suit named a level higher than need be over our one: the slam when "
+    "Over partner's new suit named a level higher than need be over our one (a suit, or the "
+    "no-trump call): the slam when "
     "the two hands hold it, else, the slam in view, the best declaration at its cheapest.",
     shows=_read_jump_answer,
 )
@@ -997,14 +996,13 @@ def answer_jump_take_out(s: Situation) -> Decision | None:
         d = best[0][1]
     t = tricks(s, d, shown)
     top = tricks(s, d, shown, IN_VIEW)
-    view = _answer_view(s.bids)
     odds = None
-    if s.simulate and top >= min(SLAM, view):
+    if s.simulate and top >= SLAM:
         odds = simulate.slam_odds(s, d, ROYALTON)
     slam = _slam_placed(s, d, t, odds, SLAM_ODDS)
     if slam is not None:
         return slam
-    if top < view:
+    if top < ANSWER_VIEW:
         return None  # the part score stands (``part_score_stands``)
     b = s.cheapest(d)
     if b is None or b.level >= 6:
