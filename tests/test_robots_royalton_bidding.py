@@ -801,3 +801,47 @@ def test_the_opener_keeps_partners_new_suit_at_one_open_for_the_slam() -> None:
     assert ruled(view_for("AK965.Q42.J74.Q4", calls)) == ("pass", "part_score_stands")
     s = Situation(view_for("AK965.K42.J74.K4", ["1S", "pass", "2H", "pass"]))
     assert ry._view_at(s) == ry.SLAM
+
+
+def test_the_no_trump_call_is_answered_a_level_higher_with_the_slam_near() -> None:
+    """Hawley, ch. I: the no-trump call is "an honest call for the partner's
+    best suit", in which "honest information, strength, can be developed",
+    and summary 3(b): the system forces the bidder "to reach the highest
+    declaration which the two combined hands contain". Over partner's 1NT
+    six hearts to the ace-queen beside the king-ten of clubs and the queen of
+    diamonds count ``CALL_JUMP_AT`` tricks and more at hearts with partner at
+    the middle of his range: 3H, not the cheapest 2H, which partner passed
+    (training deal 1158: twelve tricks at hearts after 1NT 2H). A hand that
+    counts less answers at the cheapest. The table reads the jump from the
+    high cards that make the count, above the cheapest answer's floor, and
+    the no-trump caller's next call answers it (``answer_jump_take_out``)."""
+    v = view_for("3.AQ7532.Q98.KT4", ["1NT", "pass"], seat=Seat.NORTH, dealer=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("3H", "answer_no_trump_call")
+    assert "a level higher than need be" in d.reason
+    assert ry.tricks(Situation(v), "H") >= ry.CALL_JUMP_AT
+    v = view_for("985.AT932.J65.AJ", ["1NT", "pass"], seat=Seat.NORTH, dealer=Seat.SOUTH)
+    assert ruled(v) == ("2H", "answer_no_trump_call")
+    code = find_code("royalton")
+    calls = [(Seat.SOUTH, parse_call("1NT")), (Seat.WEST, Other.PASS)]
+    shown = read_auction(code, Seat.SOUTH, [*calls, (Seat.NORTH, parse_call("3H"))])
+    assert shown[Seat.NORTH].hcp[0] >= 8
+    said = [*calls, (Seat.NORTH, parse_call("3H")), (Seat.EAST, Other.PASS)]
+    said.append((Seat.SOUTH, parse_call("4H")))
+    south = read_auction(code, Seat.SOUTH, said)[Seat.SOUTH]
+    assert [r.rule for r in south.readings] == ["no_trump_call", "answer_jump_take_out"]
+
+
+def test_the_no_trump_caller_goes_on_over_the_jumped_answer_with_the_slam_in_view() -> None:
+    """Over partner's 3H (his answer to our 1NT a level higher than need
+    be), a caller of 18 with three hearts to the king sees the slam with
+    partner at his best and names hearts at the cheapest for partner to
+    judge (``answer_jump_take_out``); 17 with two hearts does not see it,
+    and the part score stands."""
+    calls = ["1NT", "pass", "3H", "pass"]
+    v = view_for("KQ5.K76.AQ4.KJ95", calls, seat=Seat.SOUTH, dealer=Seat.SOUTH)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("4H", "answer_jump_take_out")
+    assert "for him to judge" in d.reason
+    v = view_for("AQ65.K6.K54.AJ95", calls, seat=Seat.SOUTH, dealer=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")

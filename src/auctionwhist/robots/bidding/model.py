@@ -433,13 +433,14 @@ def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
 
 def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
     """The new suit ``opener``'s partner named a level higher than need be
-    over ``opener``'s suit at one, no one else bidding (the bids so far, in
-    order): Royalton's jumped take-out (``royalton._take_out_jumps``). None
-    otherwise."""
+    over ``opener``'s suit at one, or over his no-trump call at one (the
+    mandatory answer made a level high), no one else bidding (the bids so
+    far, in order): Royalton's jumped take-out (``royalton._take_out_jumps``).
+    None otherwise."""
     if len(bids) != 2 or bids[0][0] != opener or bids[1][0] != opener.partner:
         return None
     first, jump = bids[0][1], bids[1][1]
-    if first.level != 1 or first.denom.trump is None or first.royal:
+    if first.level != 1 or first.denom.nullo or first.royal:
         return None
     if jump.royal or jump.denom.trump is None or jump.denomination == first.denomination:
         return None

@@ -171,23 +171,31 @@ def _placed(h: Heard, trumps: float | None, step: int) -> tuple[float, float]:
 
 def _read_answer(h: Heard) -> Shows:
     """The mandatory answer to partner's no-trump call: at its cheapest a
-    hand of at most ``ANSWER_HI``; above it, game or a slam placed by the
-    count."""
+    hand of at most ``ANSWER_HI`` (uncontested, any hand short of the slam);
+    uncontested a level higher than need be, the high cards that bring the
+    count to ``CALL_JUMP_AT`` and ``TAKE_OUT_SPAN`` more (``_take_out_jumps``);
+    above it, game or a slam placed by the count."""
     assert isinstance(h.call, Bid)
     suit = h.call.denom.trump
     if suit is None:
         return _shows(0, ANSWER_HI)
     k = int(suit)
     mine = max(h.pictures[h.seat].holding[k], 4.5)
+    together = mine + h.pictures[h.seat.partner].holding[k]
+    if jump_taken_out([*h.bids, (h.seat, h.call)], h.seat.partner) is not None:
+        # uncontested, a level higher than need be: the slam near
+        # (``_take_out_jumps``), its top wide as the jumped take-out's
+        lo = _take_out_floor(h, together, CALL_JUMP_AT)
+        return _shows(lo, lo + TAKE_OUT_SPAN, length=4, expect=mine)
     if h.call.level > _cheapest_level(h.bids, h.call):
         # a jump: game or a slam at once, the next step a slam or the grand
         step = 6 if h.call.level < 6 else 8
-        lo, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], step)
+        lo, hi = _placed(h, together, step)
         return _shows(lo, hi, length=4, expect=mine)
     if _uncontested(h):
         # game is not bid for its own sake (law 83): uncontested, the
         # cheapest answer holds every hand short of the slam
-        _, hi = _placed(h, mine + h.pictures[h.seat.partner].holding[k], 6)
+        _, hi = _placed(h, together, 6)
         return _shows(0, max(ANSWER_HI, hi), length=4, expect=mine)
     return _shows(0, ANSWER_HI, length=4, expect=mine)
 
@@ -422,7 +430,8 @@ def royalton_redouble(s: Situation) -> Decision | None:
     "answer_no_trump_call",
     'Hawley, Royalton ch. I ("The Nullo")',
     "The answer to partner's no-trump: his call for this hand's best suit, which is "
-    "mandatory; a jump shows high cards beside it.",
+    "mandatory; a level higher than need be, the slam near; a jump beyond, high cards "
+    "that place game or the slam.",
     shows=_read_answer,
 )
 def answer_no_trump_call(s: Situation) -> Decision | None:
@@ -455,6 +464,16 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
         return None  # too high to answer a call the adversary has passed over
     if level > b.level:
         b = Bid(level, key)
+    elif level < 6 and not overcalled and _take_out_jumps(s, key, t, b, CALL_JUMP_AT):
+        # Hawley: the call develops "honest information, strength": the
+        # answer a level higher than need be where the slam comes near
+        jump = Bid(b.level + 1, key)
+        return Decision(
+            jump,
+            f"{jump}: partner's no-trump calls for my best suit, {_NAMES[suit]}; our hands "
+            f"count {t:.1f} tricks there, {tricks(s, key, shown, IN_VIEW):.1f} with partner at "
+            f"his best: the slam near, the answer a level higher than need be.",
+        )
     why = "after the adversary's bid " if overcalled else ""
     return Decision(
         b,
@@ -948,26 +967,39 @@ def place_the_contract(s: Situation) -> Decision | None:
 # its top wide, for the simulation may have judged the slam short of its
 # odds on far more), and partner's simulation keeps only the hands that
 # would jump. Measured (docs/decisions.md): training par_gap -0.28 +- 0.26
-# against main, slams 58 to 66 of 259.
+# against main, slams 58 to 66 of 259. The mandatory answer to partner's
+# no-trump call is named so too (``answer_no_trump_call``; Hawley, ch. I: in
+# the call "honest information, strength, can be developed"), where the count
+# reaches CALL_JUMP_AT with him at the middle of his range: at its cheapest
+# it is read as any hand short of the slam and the caller passes it (issue
+# 18, session 17: training deals 541, 1205, 1306, 1726, 1788, twelve tricks
+# after 1NT 2X passed). From 11.25: training par_gap -0.26 +- 0.12 against
+# main, slams 69 to 74 of 259; from 11.5 it is made on ten of the 3,100
+# harness deals (-0.11 +- 0.07), from 11 two slams are lost on the way
+# (-0.12 +- 0.12), from 10.5 it tells too little (+0.18 +- 0.16;
+# docs/decisions.md).
 TAKE_OUT_AT = 11.5
 TAKE_OUT_SPAN = 6.0  # the high cards the jump's reading spans above its floor
+CALL_JUMP_AT = 11.25  # over partner's no-trump call (``answer_no_trump_call``)
 
 
-def _take_out_jumps(s: Situation, d: str, t: float, b: Bid) -> bool:
+def _take_out_jumps(s: Situation, d: str, t: float, b: Bid, at: float | None = None) -> bool:
     """``b``, a new suit ``d`` at its cheapest over partner's first declaration
-    at one, is named a level higher: the slam near by the count ``t``."""
+    at one (or the answer to his no-trump call), is named a level higher: the
+    slam near by the count ``t``, ``at`` tricks or more."""
     jump = Bid(b.level + 1, d)
     if b.royal or not s.legal(jump):
         return False
     if jump_taken_out([*s.bids, (s.view.seat, jump)], s.view.partner) is None:
         return False
-    return t >= TAKE_OUT_AT
+    return t >= (TAKE_OUT_AT if at is None else at)
 
 
-def _take_out_floor(h: Heard, together: float) -> float:
+def _take_out_floor(h: Heard, together: float, at: float | None = None) -> float:
     """The fewest high cards the jumped take-out shows: those that bring the
-    count to TAKE_OUT_AT with partner at the middle of his range."""
-    return 3 * (TAKE_OUT_AT - _fit(together)) - h.pictures[h.seat.partner].mid
+    count to ``at`` (``TAKE_OUT_AT``) with partner at the middle of his range."""
+    at = TAKE_OUT_AT if at is None else at
+    return 3 * (at - _fit(together)) - h.pictures[h.seat.partner].mid
 
 
 # Over the jumped take-out the opener does not leave the slam to a pass: the
@@ -976,7 +1008,11 @@ def _take_out_floor(h: Heard, together: float) -> float:
 # count), else, the slam in view with partner at his best (ANSWER_VIEW), the
 # best denomination at its cheapest, which partner judges knowing the opener
 # did not stop (his simulation keeps only the hands that go on). Short of
-# that the part score stands (law 83, ``part_score_stands``).
+# that the part score stands (law 83, ``part_score_stands``). The no-trump
+# caller answers the jumped answer to his call so too (``model.jump_taken_out``).
+# From a count of 11 with partner at his best instead of SLAM, over the jumped
+# answer alone, it found one slam and lost one (the jump from 11, training
+# +0.05 +- 0.12: docs/decisions.md).
 ANSWER_VIEW = SLAM
 
 
@@ -999,7 +1035,8 @@ def _read_jump_answer(h: Heard) -> Shows:
 @rule(
     "answer_jump_take_out",
     "Hawley, Royalton ch. I (summary 3(b)); laws 83, 87",
-    "Over partner's new suit named a level higher than need be over our one: the slam when "
+    "Over partner's new suit named a level higher than need be over our one (a suit, or the "
+    "no-trump call): the slam when "
     "the two hands hold it, else, the slam in view, the best declaration at its cheapest.",
     shows=_read_jump_answer,
 )
