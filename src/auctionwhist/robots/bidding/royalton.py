@@ -467,13 +467,8 @@ def answer_no_trump_call(s: Situation) -> Decision | None:
     elif level < 6 and not overcalled and _take_out_jumps(s, key, t, b, CALL_JUMP_AT):
         # Hawley: the call develops "honest information, strength": the
         # answer a level higher than need be where the slam comes near
-        jump = Bid(b.level + 1, key)
-        return Decision(
-            jump,
-            f"{jump}: partner's no-trump calls for my best suit, {_NAMES[suit]}; our hands "
-            f"count {t:.1f} tricks there, {tricks(s, key, shown, IN_VIEW):.1f} with partner at "
-            f"his best: the slam near, the answer a level higher than need be.",
-        )
+        why = f"partner's no-trump calls for my best suit, {_NAMES[suit]}; "
+        return _jumped(s, key, t, b, why, "the answer")
     why = "after the adversary's bid " if overcalled else ""
     return Decision(
         b,
@@ -919,13 +914,7 @@ def place_the_contract(s: Situation) -> Decision | None:
         if odds is not None and level >= 6:
             return _simulated_slam_bid(Bid(level, d), odds)
         if level < 6 and _take_out_jumps(s, d, t, b):
-            jump = Bid(b.level + 1, d)
-            return Decision(
-                jump,
-                f"{jump}: our hands count {t:.1f} tricks at {_named(d)}, "
-                f"{tricks(s, d, shown, IN_VIEW):.1f} with partner at his best: the slam near, "
-                f"partner's {s.partner_bids[0]} taken out a level higher than need be.",
-            )
+            return _jumped(s, d, t, b, "", f"partner's {s.partner_bids[0]} taken out")
         if level == 4 and not s.their_bids:
             pass  # game made is game bid or not (law 83): the cheapest level
         elif level >= 4 and b.level < level and (_fit_known(s, shown, d) or t >= GAME + 0.5):
@@ -993,6 +982,18 @@ def _take_out_jumps(s: Situation, d: str, t: float, b: Bid, at: float | None = N
     if jump_taken_out([*s.bids, (s.view.seat, jump)], s.view.partner) is None:
         return False
     return t >= (TAKE_OUT_AT if at is None else at)
+
+
+def _jumped(s: Situation, d: str, t: float, b: Bid, why: str, what: str) -> Decision:
+    """``b`` named a level higher than need be (``_take_out_jumps``), with the
+    count that took it there."""
+    jump = Bid(b.level + 1, d)
+    return Decision(
+        jump,
+        f"{jump}: {why}our hands count {t:.1f} tricks at {_named(d)}, "
+        f"{tricks(s, d, s.pictures, IN_VIEW):.1f} with partner at his best: the slam near, "
+        f"{what} a level higher than need be.",
+    )
 
 
 def _take_out_floor(h: Heard, together: float, at: float | None = None) -> float:
