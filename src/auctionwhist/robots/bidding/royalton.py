@@ -72,6 +72,8 @@ ANSWER_HI = 9  # the mandatory answer at its cheapest
 STRONG_LO, STRONG_HI = 19, 25  # the first declaration made a level high
 STRONG_ANSWER_LO, STRONG_ANSWER_HI = 5, 12  # the answer that keeps it open
 STRONG_UPPER = 9  # from here his suit is raised a level higher (``answer_strong_suit``)
+STRONG_COUNT_AT = 99.0  # or from this count with him at his middle (``answer_strong_suit``)
+STRONG_SIM_HALVES = False
 PASS_HI, RAISE_HI = 11, 7  # a first pass: no opening; over partner's bid, no raise
 DOUBLE_LO = 10
 
@@ -1015,6 +1017,14 @@ def _take_out_floor(h: Heard, together: float, at: float | None = None) -> float
 # answer alone, it found one slam and lost one (the jump from 11, training
 # +0.05 +- 0.12: docs/decisions.md).
 ANSWER_VIEW = SLAM
+JUMP_VIEW = 10.5  # over a suit's jumped take-out
+
+
+def _answer_view(bids: list[tuple[Seat, Bid]]) -> float:
+    """The count with partner at his best from which the opener goes on over
+    the jumped take-out: over a suit JUMP_VIEW, over the no-trump call's
+    jumped answer ANSWER_VIEW."""
+    return JUMP_VIEW if bids[0][1].denom.trump is not None else ANSWER_VIEW
 
 
 def _read_jump_answer(h: Heard) -> Shows:
@@ -1029,7 +1039,7 @@ def _read_jump_answer(h: Heard) -> Shows:
     suit = h.call.denom.trump
     fit = _NT if suit is None else _fit(placed.expect + partner.holding[int(suit)])
     lo, hi = me.hcp[0], max(me.hcp)
-    lo = max(lo, min(hi, 3 * (ANSWER_VIEW - fit) - max(partner.hcp)))
+    lo = max(lo, min(hi, 3 * (_answer_view(h.bids) - fit) - max(partner.hcp)))
     return replace(_shows(lo, hi), length=placed.length, expect=placed.expect)
 
 
@@ -1061,7 +1071,7 @@ def answer_jump_take_out(s: Situation) -> Decision | None:
     slam = _slam_placed(s, d, t, odds, SLAM_ODDS)
     if slam is not None:
         return slam
-    if top < ANSWER_VIEW:
+    if top < _answer_view(s.bids):
         return None  # the part score stands (``part_score_stands``)
     b = s.cheapest(d)
     if b is None or b.level >= 6:
@@ -1468,10 +1478,11 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     assert theirs.denom.trump is not None
     k = int(theirs.denom.trump)
     d = SUIT_CHARS[k]
-    odds = _slam_odds(s, d, tricks(s, d, s.pictures)) if s.simulate else None
+    t = tricks(s, d, s.pictures)
+    odds = _slam_odds(s, d, t) if s.simulate else None
     if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, d)):
         return _simulated_slam_bid(Bid(6, d), odds)
-    if tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
+    if (odds is None or not STRONG_SIM_HALVES) and tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
         return None  # the slam in his suit is the count's to place
     suit = s.best_suit()
     key = d if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
@@ -1480,7 +1491,8 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     if b is None:
         return None
     what = "partner's suit raised" if key == d else f"my best suit, {_named(key)}"
-    if key == d and h >= STRONG_UPPER - s.style and s.legal(Bid(b.level + 1, d)):
+    near = t >= STRONG_COUNT_AT
+    if key == d and (h >= STRONG_UPPER - s.style or near) and s.legal(Bid(b.level + 1, d)):
         b = Bid(b.level + 1, d)
         what = "partner's suit raised a level higher than need be, the upper part of the range"
     return Decision(
