@@ -761,10 +761,10 @@ REBID_VIEW = 11.0
 # and partner, who knows his own hand, judges the slam over the strong
 # hand's next call (his simulation keeps only strong hands that go on).
 # Training deals 1765 (2C 2H passed on 25 in high cards) and 91 (2D 3C
-# passed on 23) made twelve tricks. Issue 18, session 18: training par_gap
-# unchanged (five auctions bid otherwise, none scored otherwise), bench
-# seeds 1-2 three slams found (docs/decisions.md); from 10.5 a slam lost
-# on training. The raise of our strong suit is the slam try's place
+# passed on 23) made twelve tricks (both still missed). Issue 18, session
+# 18: training par_gap unchanged (five auctions bid otherwise, none scored
+# otherwise), bench seeds 1-2 three slams found (docs/decisions.md); from
+# 10.5 a slam lost on training. The raise of our strong suit is the slam try's place
 # (``slam_try``), not this one.
 STRONG_VIEW = 11.0
 
