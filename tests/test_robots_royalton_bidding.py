@@ -813,6 +813,12 @@ def test_the_strong_hand_keeps_partners_new_suit_open_for_the_slam() -> None:
     assert ruled(view_for("QJ4.J54.AK8.AKJ7", calls)) == ("pass", "part_score_stands")
     v = view_for("K4.Q54.AK8.AKJT7", ["2C", "pass", "3C", "pass"])
     assert ry._view_at(Situation(v)) == ry.SLAM
+    # read as the placement it is: the strong declaration's high cards still
+    code = find_code("royalton")
+    said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3H"])]
+    north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["royalton_strong_suit", "place_the_contract"]
+    assert ry.STRONG_LO <= north.hcp[0] <= north.hcp[1] <= ry.STRONG_HI
 
 
 def test_the_responder_of_an_opening_keeps_partners_one_open_for_the_slam() -> None:
