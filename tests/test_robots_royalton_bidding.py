@@ -750,14 +750,14 @@ def test_the_opener_goes_on_over_a_jumped_take_out_with_the_slam_in_view() -> No
     """Over partner's 3C (a take-out a level higher than need be), an opener
     of 17 with two clubs sees the slam with partner at his best and names
     clubs at the cheapest for partner to judge (``answer_jump_take_out``);
-    with 15 the slam is out of reach and the part score stands. The table
+    with 13 the slam is out of reach and the part score stands. The table
     reads the opener's call so, and a simulated partner jumps as partner
     did."""
     calls = ["1H", "pass", "3C", "pass"]
     d, r = decide(view_for("AJ6.AJT8.AQ32.Q4", calls))
     assert (str(d.call), r.name if r else "") == ("4C", "answer_jump_take_out")
     assert "for him to judge" in d.reason
-    assert ruled(view_for("KJ6.AJT8.AQ32.74", calls)) == ("pass", "part_score_stands")
+    assert ruled(view_for("KJ6.AJT8.K632.74", calls)) == ("pass", "part_score_stands")
     code = find_code("royalton")
     said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "4C"])]
     north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
@@ -766,6 +766,59 @@ def test_the_opener_goes_on_over_a_jumped_take_out_with_the_slam_in_view() -> No
     for hands in simulate.partner_deals(s, ry.ROYALTON, 4):
         view = view_of_auction(code, hands[Seat.SOUTH], [parse_call(c) for c in calls[:2]])
         assert decide(view)[0].call == parse_call("3C")
+
+
+def test_the_opener_goes_on_over_a_jumped_suit_a_little_short_of_the_slam() -> None:
+    """Over partner's jumped take-out in a suit (read from the count of
+    ``TAKE_OUT_AT`` at the opener's middle, a long suit or high cards), an
+    opener whose count with partner at his best reaches ``JUMP_VIEW``, short
+    of ``SLAM``, names the declaration at its cheapest for partner to judge
+    (training deal 1039: 1S 2H passed, twelve tricks at hearts; partner's
+    simulation over the raise found them): 15 with two clubs over 3C. The
+    no-trump caller's jumped answer still asks ``ANSWER_VIEW``. The table
+    reads the call from the high cards that bring the count to the view."""
+    calls = ["1H", "pass", "3C", "pass"]
+    v = view_for("KJ6.AJT8.AQ32.74", calls)
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("4C", "answer_jump_take_out")
+    assert "for him to judge" in d.reason
+    assert ry.SLAM > ry.tricks(Situation(v), "C", at=ry.IN_VIEW) >= ry.JUMP_VIEW
+    code = find_code("royalton")
+    said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "4C"])]
+    north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["royalton_suit", "answer_jump_take_out"]
+    assert north.hcp[0] >= ry.OPEN_LO
+    bids = [(Seat.NORTH, parse_call("1H")), (Seat.SOUTH, parse_call("3C"))]
+    assert ry._answer_view(bids) == ry.JUMP_VIEW < ry.SLAM
+    bids = [(Seat.SOUTH, parse_call("1NT")), (Seat.NORTH, parse_call("3H"))]
+    assert ry._answer_view(bids) == ry.ANSWER_VIEW
+
+
+def test_the_strong_hand_keeps_partners_new_suit_open_for_the_slam() -> None:
+    """Over our strong 2C partner's answer in a suit of his own holds 5 to 12
+    in high cards and four of it (``answer_strong_suit``): a strong hand
+    whose count with him at his best reaches ``STRONG_VIEW``, short of
+    ``SLAM``, does not leave it standing (training deals 1765, 2C 2H passed
+    on 25 in high cards, and 91, 2D 3C passed on 23: twelve tricks there),
+    but raises it at the cheapest for partner to judge; short of the view the
+    part score stands. Over a raise of our own suit the slam try's place is
+    the other's (``slam_try``): the view there is ``SLAM``."""
+    calls = ["2C", "pass", "2H", "pass"]
+    v = view_for("K4.Q54.AK8.AKJT7", calls)
+    assert ry._view_at(Situation(v)) == ry.STRONG_VIEW < ry.SLAM
+    assert ry.SLAM > ry.tricks(Situation(v), "H", at=ry.IN_VIEW) >= ry.STRONG_VIEW
+    d, r = decide(v)
+    assert (str(d.call), r.name if r else "") == ("3H", "place_the_contract")
+    assert "slam in view" in d.reason
+    assert ruled(view_for("QJ4.J54.AK8.AKJ7", calls)) == ("pass", "part_score_stands")
+    v = view_for("K4.Q54.AK8.AKJT7", ["2C", "pass", "3C", "pass"])
+    assert ry._view_at(Situation(v)) == ry.SLAM
+    # read as the placement it is: the strong declaration's high cards still
+    code = find_code("royalton")
+    said = [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3H"])]
+    north = read_auction(code, Seat.NORTH, said)[Seat.NORTH]
+    assert [r.rule for r in north.readings] == ["royalton_strong_suit", "place_the_contract"]
+    assert ry.STRONG_LO <= north.hcp[0] <= north.hcp[1] <= ry.STRONG_HI
 
 
 def test_the_responder_of_an_opening_keeps_partners_one_open_for_the_slam() -> None:
