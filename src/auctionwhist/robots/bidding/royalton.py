@@ -33,9 +33,9 @@ from .model import (
     Heard,
     Picture,
     Shows,
+    agreed_suit,
     all_passed,
     jump_taken_out,
-    agreed_suit,
     pass_out_seat,
     tried_suit,
 )
