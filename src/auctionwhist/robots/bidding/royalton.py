@@ -806,6 +806,13 @@ def part_score_stands(s: Situation) -> Decision | None:
     bids = s.bids
     tried = tried_suit(bids, s.view.seat)
     if tried is not None and bid.level < 6 and d == tried[0].denomination:
+        if bid.level > _cheapest_level(bids[:-1], bid):
+            # answered a level higher: the slam in view for partner, judged
+            # again here (``place_the_contract`` bids it), else it stands
+            t = tricks(s, d, s.pictures)
+            odds = _slam_odds(s, d, t)
+            if odds.slam >= SLAM_ODDS if odds is not None else _count_places_slam(s, d, t):
+                return None
         # our slam try answered in our suit below the slam: partner, who
         # knew the try, has judged it (``answer_slam_try``)
         return Decision(
@@ -1128,6 +1135,7 @@ TRY_AT = 11.0
 TRY_ODDS = 0.6
 TRY_CAP = 1  # measuring: 0 no cap, 1 later contexts below SLAM, 2 everywhere
 TRY_TOP = 4  # measuring: the highest level our suit is named again at
+TRY_STEP = SLAM  # the answer a level higher: the slam in view with partner at his best
 _NO_SHORT = 0.3  # ``tricks``: a hand beside a fit with no suit shorter than three
 
 
@@ -1221,6 +1229,18 @@ def _read_slam_try_answer(h: Heard) -> Shows:
     if h.call.level >= 6:
         return _read_placed(h)
     lo, hi = h.pictures[h.seat].hcp
+    if TRY_STEP < math.inf and h.call.denom.trump is not None:
+        # a level higher than need be: the count with partner at his best
+        # reaches TRY_STEP; at the cheapest, short of it
+        k = int(h.call.denom.trump)
+        partner = h.pictures[h.seat.partner]
+        fit = _fit(h.pictures[h.seat].holding[k] + partner.holding[k])
+        floor = 3 * (TRY_STEP - fit) - partner.hcp[1]
+        if h.call.level > _cheapest_level(h.bids, h.call):
+            lo = max(lo, min(hi, floor))
+        else:
+            least = _fit(h.pictures[h.seat].lengths[k] + partner.holding[k]) - _NO_SHORT
+            hi = max(lo, min(hi, 3 * (TRY_STEP - least) - partner.hcp[1]))
     return _shows(lo, hi)
 
 
@@ -1249,6 +1269,15 @@ def answer_slam_try(s: Situation) -> Decision | None:
     b = s.cheapest(d)
     if b is None:
         return None
+    top = tricks(s, d, shown, IN_VIEW)
+    step = Bid(b.level + 1, d)
+    if top >= TRY_STEP and step.level <= TRY_TOP and t >= 6 + step.level and s.legal(step):
+        return Decision(
+            step,
+            f"{step}: our hands count {t:.1f} tricks at {_named(d)}, {top:.1f} with partner at "
+            f"his best: short of the slam here, the slam in view, a level higher than need be "
+            f"for him to judge.",
+        )
     return Decision(
         b,
         f"{b}: our hands count {t:.1f} tricks at {_named(d)}, short of the slam; partner's "
