@@ -296,48 +296,6 @@ def test_a_second_suit_over_partners_raise_tries_for_the_slam() -> None:
     assert north.hcp[0] > ry.OPEN_LO and north.lengths[1] >= 4
 
 
-def test_the_slam_try_is_made_wherever_our_suit_is_agreed() -> None:
-    """The try is not only the opener's over the first raise: wherever both
-    partners have named a suit, uncontested, the hand whose turn it is names
-    another (``model.agreed_suit``). 1C 1D 2D: the responder's diamonds
-    raised, the slam in view opposite the opener's best (11.8 tricks, short
-    of the raise a step that ``SLAM`` asks) and not placed; he names his four
-    spades at three, where 3D is still safe (``slam_try``); the opener may
-    not pass it and, the slam not found, names diamonds at the cheapest
-    (``answer_slam_try``), which the responder leaves. The table reads the
-    try as four spades and the high cards that bring the count to ``TRY_AT``
-    with partner at his best, below those that would raise a step."""
-    calls = ["1C", "pass", "1D", "pass", "2D", "pass"]
-    v = view_for("AQ64.Q98.AT97.K4", calls, seat=Seat.SOUTH)
-    assert ruled(v) == ("3S", "slam_try")
-    v = view_for("K7.93.KQ65.AT953", [*calls, "3S", "pass"])
-    assert ruled(v) == ("3D", "answer_slam_try")
-    v = view_for("AQ64.Q98.AT97.K4", [*calls, "3S", "pass", "3D", "pass"], seat=Seat.SOUTH)
-    assert ruled(v) == ("pass", "part_score_stands")
-    shown = read_auction(
-        find_code("royalton"),
-        Seat.NORTH,
-        [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3S", "pass", "3D"])],
-    )
-    south, north = shown[Seat.SOUTH], shown[Seat.NORTH]
-    assert [r.rule for r in south.readings][-1] == "slam_try"
-    assert [r.rule for r in north.readings][-1] == "answer_slam_try"
-    assert south.lengths[3] >= 4 and south.hcp[0] <= 15 <= south.hcp[1] < 18
-
-
-def test_no_second_slam_try_and_none_where_the_raise_a_step_says_more() -> None:
-    """One try to an auction: over partner's answer the suit is agreed again,
-    and no other suit is tried (``model.agreed_suit``). Past the first raise,
-    a hand that counts the slam at ``SLAM`` with partner at his best raises
-    a step as before (``place_the_contract``), which tells partner more than
-    the try would."""
-    calls = ["1C", "pass", "1D", "pass", "2D", "pass", "3S", "pass", "3D", "pass"]
-    v = view_for("AQ64.Q98.AT97.K4", calls, seat=Seat.SOUTH)
-    assert ruled(v)[0] == "pass"
-    v = view_for("AQ64.K98.AT97.K4", calls[:6], seat=Seat.SOUTH)
-    assert ruled(v) == ("3D", "place_the_contract")
-
-
 def test_only_an_answered_slam_try_is_left_to_partners_judgement() -> None:
     """The opener passes partner's answer "the slam was his to judge" only
     after a slam try (a second suit, ``model.tried_suit``): over 2NT, no try,

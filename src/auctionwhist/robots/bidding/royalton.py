@@ -33,10 +33,10 @@ from .model import (
     Heard,
     Picture,
     Shows,
-    agreed_suit,
     all_passed,
     jump_taken_out,
     pass_out_seat,
+    raised_alone,
     tried_suit,
 )
 from .rules import take_out_of_double
@@ -804,15 +804,13 @@ def part_score_stands(s: Situation) -> Decision | None:
     bid = last[1]
     d = bid.denomination
     bids = s.bids
-    tried = tried_suit(bids, s.view.seat)
-    if tried is not None and bid.level < 6 and d == tried[0].denomination:
-        if bid.level > _cheapest_level(bids[:-1], bid):
-            # answered a level higher: the slam in view for partner, judged
-            # again here (``place_the_contract`` bids it), else it stands
-            t = tricks(s, d, s.pictures)
-            odds = _slam_odds(s, d, t)
-            if odds.slam >= SLAM_ODDS if odds is not None else _count_places_slam(s, d, t):
-                return None
+    if (
+        len(bids) == 4
+        and bid.level < 6
+        and not s.their_bids
+        and tried_suit(bids, s.view.seat) is not None
+        and d == bids[0][1].denomination
+    ):
         # our slam try answered in our suit below the slam: partner, who
         # knew the try, has judged it (``answer_slam_try``)
         return Decision(
@@ -1130,23 +1128,12 @@ def _fit_known(s: Situation, shown: dict[Seat, Picture], d: str) -> bool:
 # 10.5, of those judged 0.5-0.8, 10 of 18), and from 0.6 it bids four slams
 # more than from 0.75, two of them made, at no cost measured in par_gap
 # (training -0.30 +- 0.18 against main, from 0.75 -0.25 +- 0.21; few
-# stands: docs/decisions.md).
+# stands: docs/decisions.md). Made wherever both partners have named the
+# suit, not only over the first raise, it found no slam the answer could
+# see and cost a few contracts (session 18: training +0.15 +- 0.11 below
+# ``SLAM``, +0.33 +- 0.25 in place of the step; docs/decisions.md).
 TRY_AT = 11.0
 TRY_ODDS = 0.6
-TRY_CAP = 1  # measuring: 0 no cap, 1 later contexts below SLAM, 2 everywhere
-TRY_TOP = 4  # measuring: the highest level our suit is named again at
-TRY_STEP = SLAM  # the answer a level higher: the slam in view with partner at his best
-_NO_SHORT = 0.3  # ``tricks``: a hand beside a fit with no suit shorter than three
-
-
-def _try_below(bids: list[tuple[Seat, Bid]]) -> float:
-    """The count with partner at his best the slam try stays below: over
-    partner's first raise of our suit none (the try takes the raise a step's
-    place); later, ``SLAM``, where our suit is named again a step higher
-    (``place_the_contract``: the slam in view), which tells partner more."""
-    if TRY_CAP == 0 or (TRY_CAP == 1 and len(bids) == 2):
-        return math.inf
-    return SLAM
 
 
 def _read_slam_try(h: Heard) -> Shows:
@@ -1154,7 +1141,7 @@ def _read_slam_try(h: Heard) -> Shows:
     of it, and the high cards that bring our suit's count to ``TRY_AT`` with
     partner at his best, short of the slam placed by the count."""
     assert isinstance(h.call, Bid)
-    ours = agreed_suit(h.bids, h.seat)
+    ours = raised_alone(h.bids, h.seat)
     assert ours is not None and ours.denom.trump is not None
     k = int(ours.denom.trump)
     together = h.pictures[h.seat].holding[k] + h.pictures[h.seat.partner].holding[k]
@@ -1162,12 +1149,6 @@ def _read_slam_try(h: Heard) -> Shows:
     partner = h.pictures[h.seat.partner]
     lo = 3 * (TRY_AT - fit) - partner.hcp[1]
     hi = 3 * (SLAM - fit) - (partner.hcp[0] + (partner.hcp[1] - partner.hcp[0]) * SLAM_AT)
-    below = _try_below(h.bids)
-    if below < math.inf:
-        # below the raise a step: counted with the fewest trumps he has
-        # shown and no short suit, the most high cards that stay below it
-        least = _fit(h.pictures[h.seat].lengths[k] + partner.holding[k]) - _NO_SHORT
-        hi = min(hi, 3 * (below - least) - partner.hcp[1])
     lo = max(h.pictures[h.seat].hcp[0], min(lo, hi))
     return _shows(lo, hi, length=4, expect=4.5)
 
@@ -1182,15 +1163,16 @@ def _read_slam_try(h: Heard) -> Shows:
 def slam_try(s: Situation) -> Decision | None:
     if s.view.doubled or s.their_bids:
         return None
-    ours = agreed_suit(s.bids, s.view.seat)
-    if ours is None:
+    bids = s.bids
+    ours = raised_alone(bids, s.view.seat)
+    if ours is None or bids[-1][0] != s.view.partner:
         return None
     d = ours.denomination
     k = int(ours.denom.trump)  # type: ignore[arg-type]
     shown = s.pictures
     t = tricks(s, d, shown)
     top = tricks(s, d, shown, IN_VIEW)
-    if top < TRY_AT or top >= _try_below(s.bids):
+    if top < TRY_AT:
         return None
     odds = _slam_odds(s, d, t)
     if odds is not None and odds.slam >= SLAM_ODDS:
@@ -1205,7 +1187,7 @@ def slam_try(s: Situation) -> Decision | None:
         if b is None:
             continue
         back = next((Bid(n, d) for n in range(b.level, 8) if _outranks(Bid(n, d), b)), None)
-        if back is None or back.level > TRY_TOP or t < 6 + back.level:
+        if back is None or back.level > 4 or t < 6 + back.level:
             continue  # our suit again must be safe at its cheapest
         merit = (ev.length(s.hand, x), ev.honor_count(s.hand, x))
         if pick is None or merit > pick[0]:
@@ -1229,18 +1211,6 @@ def _read_slam_try_answer(h: Heard) -> Shows:
     if h.call.level >= 6:
         return _read_placed(h)
     lo, hi = h.pictures[h.seat].hcp
-    if TRY_STEP < math.inf and h.call.denom.trump is not None:
-        # a level higher than need be: the count with partner at his best
-        # reaches TRY_STEP; at the cheapest, short of it
-        k = int(h.call.denom.trump)
-        partner = h.pictures[h.seat.partner]
-        fit = _fit(h.pictures[h.seat].holding[k] + partner.holding[k])
-        floor = 3 * (TRY_STEP - fit) - partner.hcp[1]
-        if h.call.level > _cheapest_level(h.bids, h.call):
-            lo = max(lo, min(hi, floor))
-        else:
-            least = _fit(h.pictures[h.seat].lengths[k] + partner.holding[k]) - _NO_SHORT
-            hi = max(lo, min(hi, 3 * (TRY_STEP - least) - partner.hcp[1]))
     return _shows(lo, hi)
 
 
@@ -1254,11 +1224,11 @@ def _read_slam_try_answer(h: Heard) -> Shows:
 def answer_slam_try(s: Situation) -> Decision | None:
     if s.view.doubled or s.their_bids:
         return None
-    got = tried_suit(s.bids, s.view.partner)
-    if got is None or s.last is None or s.last[0] != s.view.partner:
+    bids = s.bids
+    tried = tried_suit(bids, s.view.partner) if len(bids) == 3 else None
+    if tried is None:
         return None
-    ours, tried = got
-    d = ours.denomination
+    d = bids[0][1].denomination
     shown = s.pictures
     t = tricks(s, d, shown)
     odds = _slam_odds(s, d, t)
@@ -1269,15 +1239,6 @@ def answer_slam_try(s: Situation) -> Decision | None:
     b = s.cheapest(d)
     if b is None:
         return None
-    top = tricks(s, d, shown, IN_VIEW)
-    step = Bid(b.level + 1, d)
-    if top >= TRY_STEP and step.level <= TRY_TOP and t >= 6 + step.level and s.legal(step):
-        return Decision(
-            step,
-            f"{step}: our hands count {t:.1f} tricks at {_named(d)}, {top:.1f} with partner at "
-            f"his best: short of the slam here, the slam in view, a level higher than need be "
-            f"for him to judge.",
-        )
     return Decision(
         b,
         f"{b}: our hands count {t:.1f} tricks at {_named(d)}, short of the slam; partner's "
@@ -1326,8 +1287,8 @@ def show_second_suit(s: Situation) -> Decision | None:
         return None
     if not s.my_bids and len(pb) == 1 and pb[0].denomination == "NT":
         return None  # the mandatory answer first (``answer_no_trump_call``)
-    if agreed_suit(s.bids, s.view.seat) is not None:
-        return None  # over a suit we have both named: the slam try's place
+    if raised_alone(s.bids, s.view.seat) is not None:
+        return None  # over partner's raise of our suit: the slam try's place
     named = {int(b.denom.trump) for b in s.my_bids + pb if b.denom.trump is not None}
     if len(named) > 1:
         return None  # one suit named by our side so far: a second suit, not a third
