@@ -296,6 +296,48 @@ def test_a_second_suit_over_partners_raise_tries_for_the_slam() -> None:
     assert north.hcp[0] > ry.OPEN_LO and north.lengths[1] >= 4
 
 
+def test_the_slam_try_is_made_wherever_our_suit_is_agreed() -> None:
+    """The try is not only the opener's over the first raise: wherever both
+    partners have named a suit, uncontested, the hand whose turn it is names
+    another (``model.agreed_suit``), from ``TRY_PAST``, where it would else
+    name our suit again a step higher. 1C 1D 2D: the responder's diamonds
+    raised, the slam in view opposite the opener's best and not placed; he
+    names his four spades at three, where 3D is still safe (``slam_try``);
+    the opener may not pass it and, the slam not found, names diamonds at the
+    cheapest (``answer_slam_try``), which the responder leaves. The table
+    reads the try as four spades and the high cards that bring the count to
+    ``TRY_PAST`` with partner at his best."""
+    calls = ["1C", "pass", "1D", "pass", "2D", "pass"]
+    v = view_for("AQ64.K98.AT97.K4", calls, seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "slam_try")
+    v = view_for("K7.93.KQ65.AT953", [*calls, "3S", "pass"])
+    assert ruled(v) == ("3D", "answer_slam_try")
+    v = view_for("AQ64.K98.AT97.K4", [*calls, "3S", "pass", "3D", "pass"], seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+    shown = read_auction(
+        find_code("royalton"),
+        Seat.NORTH,
+        [(Seat(i % 4), parse_call(c)) for i, c in enumerate([*calls, "3S", "pass", "3D"])],
+    )
+    south, north = shown[Seat.SOUTH], shown[Seat.NORTH]
+    assert [r.rule for r in south.readings][-1] == "slam_try"
+    assert [r.rule for r in north.readings][-1] == "answer_slam_try"
+    assert south.lengths[3] >= 4 and south.hcp[0] > ry.OPEN_LO
+
+
+def test_past_the_first_raise_no_slam_try_short_of_the_step_and_one_to_an_auction() -> None:
+    """Past the first raise a hand whose count with partner at his best stays
+    short of ``TRY_PAST`` leaves partner's bid as before (made from
+    ``TRY_AT`` there, the try found no slam partner could see); and over
+    partner's answer the suit is agreed again, but no second try is made."""
+    calls = ["1C", "pass", "1D", "pass", "2D", "pass"]
+    v = view_for("AQ64.Q98.AT97.K4", calls, seat=Seat.SOUTH)
+    assert ruled(v) == ("pass", "part_score_stands")
+    v = view_for("AQ64.K98.AT97.K4", [*calls, "3S", "pass", "3D", "pass"], seat=Seat.SOUTH)
+    d, _ = decide(v)
+    assert d.call is Other.PASS
+
+
 def test_only_an_answered_slam_try_is_left_to_partners_judgement() -> None:
     """The opener passes partner's answer "the slam was his to judge" only
     after a slam try (a second suit, ``model.tried_suit``): over 2NT, no try,

@@ -362,7 +362,7 @@ def _royalton(
     best suit, and the answer is mandatory even after an adversary's bid; a
     first declaration is a suit of merit; every later one is placed by the
     two hands' count, a royal among them, but for the slam try (a second
-    suit over partner's raise of our one suit, uncontested) and its answer.
+    suit over a suit both partners have named, uncontested) and its answer.
     A pass before one's own first bid
     shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
@@ -399,36 +399,64 @@ def _royalton(
     if not mine and len(partners) == 1 and partners[0].denomination == "NT":
         return "answer_no_trump_call"
     if all(s.side == seat.side for s, _ in bids) and not call.royal:
-        # our one suit named at one (or strong at two) and raised,
-        # uncontested: a second suit named over the raise is the slam try,
-        # and partner's call over it its answer (Royalton's ``slam_try``,
-        # ``answer_slam_try``)
-        if raised_alone(bids, seat) is not None and call.denom.trump is not None:
-            if call.denomination != bids[0][1].denomination:
+        # a suit both of us have named, uncontested, partner's the last bid:
+        # another suit named over it is the slam try, and partner's call
+        # over the try its answer (Royalton's ``slam_try``, ``answer_slam_try``)
+        ours = agreed_suit(bids, seat)
+        if ours is not None and call.denom.trump is not None:
+            if call.denomination != ours.denomination:
                 return "slam_try"
-        elif len(bids) == 3 and tried_suit(bids, seat.partner) is not None:
+        elif _tried(bids, seat.partner, 1) is not None:
             return "answer_slam_try"
         if jump_taken_out(bids, seat) is not None:
             return "answer_jump_take_out"
     return "royal_call" if call.royal else "place_the_contract"
 
 
-def raised_alone(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
-    """The suit ``seat`` named at one, when his partner has raised it and no
-    one else has bid (the bids so far, in order): where Royalton's slam try
-    names a second suit. His strong declaration (the auction's first, at
-    two) raised at its cheapest by partner's answer is such a suit too: the
-    answer's range is as wide. None otherwise."""
-    if len(bids) != 2 or bids[0][0] != seat or bids[1][0] != seat.partner:
+def _agreed(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
+    """Partner's bid that ends ``bids`` (the bids so far, in order), in a suit
+    ``seat`` has named before, no one else bidding; None otherwise."""
+    if not bids or any(s.side != seat.side for s, _ in bids) or bids[-1][0] != seat.partner:
         return None
-    first, second = bids[0][1], bids[1][1]
-    if first.denom.trump is None or first.royal:
+    last = bids[-1][1]
+    if last.royal or last.denom.trump is None:
         return None
-    if first.level != 1 and (first.level != 2 or second.level != 3):
+    mine = [b for s, b in bids[:-1] if s == seat]
+    if not any(b.denomination == last.denomination and not b.royal for b in mine):
         return None
-    if second.royal or second.denomination != first.denomination:
+    return last
+
+
+def _slam_try_at(bids: Sequence[tuple[Seat, Bid]]) -> int | None:
+    """Where in ``bids`` the slam try was made: the first suit named over a
+    suit agreed (``agreed_suit``), one to an auction. None if none was."""
+    for i, (s, b) in enumerate(bids):
+        ours = _agreed(bids[:i], s)
+        if ours is None or b.royal or b.denom.trump is None:
+            continue
+        if b.denomination != ours.denomination:
+            return i
+    return None
+
+
+def agreed_suit(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> Bid | None:
+    """Partner's last bid when it names a suit ``seat`` named before, no one
+    else bidding and no slam try made yet (the bids so far, in order): the
+    suit our side has agreed, where Royalton's slam try names another. The
+    opener's one suit raised (1H 2H), partner's suit raised (1H 2C 3C), our
+    suit named again over partner's raise (1H 2C 2H 3H), the strong
+    declaration raised (2S 3S). None otherwise."""
+    if _slam_try_at(bids) is not None:
         return None
-    return first
+    return _agreed(bids, seat)
+
+
+def _tried(bids: Sequence[tuple[Seat, Bid]], seat: Seat, back: int) -> Bid | None:
+    """The slam try ``seat`` made ``back`` bids from the end of ``bids``."""
+    i = _slam_try_at(bids)
+    if i is None or i != len(bids) - back or bids[i][0] != seat:
+        return None
+    return bids[i][1]
 
 
 def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
@@ -448,17 +476,17 @@ def jump_taken_out(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None
     return jump if jump.level == (1 if above else 2) + 1 else None
 
 
-def tried_suit(bids: Sequence[tuple[Seat, Bid]], opener: Seat) -> Bid | None:
-    """The second suit ``opener`` named over his partner's raise of his one
-    suit, no one else bidding (the third bid: Royalton's slam try). None
-    otherwise."""
-    if len(bids) < 3 or bids[2][0] != opener:
-        return None
-    ours = raised_alone(bids[:2], opener)
-    tried = bids[2][1]
-    if ours is None or tried.denom.trump is None or tried.denomination == ours.denomination:
-        return None
-    return tried
+def tried_suit(bids: Sequence[tuple[Seat, Bid]], seat: Seat) -> tuple[Bid, Bid] | None:
+    """(the suit agreed, the try) when the bids end in ``seat``'s slam try
+    (another suit named over partner's bid of a suit both had named, no one
+    else bidding) or in partner's answer to it. None otherwise."""
+    for back in (1, 2):
+        tried = _tried(bids, seat, back)
+        if tried is not None:
+            i = len(bids) - back
+            agreed = bids[i - 1][1]
+            return agreed, tried
+    return None
 
 
 def read_auction(
