@@ -375,7 +375,16 @@ def test_law_97_98_no_forfeit_for_the_wrong_adversary(code: str) -> None:
 
 # -- citations: each code's own law for when the right lapses (item 6) -----------------
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+# the period texts beside the repository (``../shared``, as CI has them); the
+# nearest such folder above this file, so a git worktree finds them too
+SEEDS = next(
+    (
+        p / "shared" / "seeds"
+        for p in Path(__file__).resolve().parents
+        if (p / "shared" / "seeds").is_dir()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "seeds",
+)
 
 
 @pytest.mark.parametrize(
