@@ -392,6 +392,12 @@ def test_the_slam_try_judged_by_both_hands_simulations(monkeypatch: pytest.Monke
     assert str(decide(over, simulate=True)[0].call) == "6S"
     odds["twelve"] = 6  # the count at the try (11.4) would bid it: the simulation judges
     assert decide(over, simulate=True)[0].call is Other.PASS
+    # a simulation that draws too few of partner's hands finds nothing near,
+    # where the count alone (12.2 tricks) answers a level higher
+    monkeypatch.setattr(simulate, "slam_odds", lambda s, d, rules: None)
+    strong = view_for("QJ54.AQ6.KT5.A98", calls, seat=Seat.SOUTH)
+    assert str(decide(strong, simulate=True)[0].call) == "3S"
+    assert str(decide(strong)[0].call) == "4S"
 
 
 def test_past_the_first_raise_no_slam_try_short_of_the_step_and_one_to_an_auction() -> None:
