@@ -16,7 +16,7 @@ from auctionwhist.codes import find_code
 from auctionwhist.dealing import deal
 from auctionwhist.robots.bidding import decide, simulate, view_of_auction
 from auctionwhist.robots.bidding import royalton as ry
-from auctionwhist.robots.bidding.model import read_auction
+from auctionwhist.robots.bidding.model import Picture, read_auction
 from auctionwhist.robots.bidding.situation import Situation
 from auctionwhist.robots.view import SeatView
 from auctionwhist.table import Table
@@ -284,7 +284,7 @@ def test_a_second_suit_over_partners_raise_tries_for_the_slam() -> None:
     v = view_for("QJ54.A6.KT5.A983", ["1S", "pass", "2S", "pass", "2D", "pass"], seat=Seat.SOUTH)
     assert ruled(v) == ("3S", "answer_slam_try")
     v = view_for("AKT3.K8.AQ82.754", ["1S", "pass", "2S", "pass", "2D", "pass", "3S", "pass"])
-    assert ruled(v) == ("pass", "part_score_stands")  # the slam was partner's to judge
+    assert ruled(v) == ("pass", "slam_try_answered")  # the slam was partner's to judge
     calls = ["1S", "pass", "2S", "pass", "2D", "pass"]
     shown = read_auction(
         find_code("royalton"),
@@ -313,7 +313,7 @@ def test_the_slam_try_is_made_wherever_our_suit_is_agreed() -> None:
     v = view_for("K7.93.KQ65.AT953", [*calls, "3S", "pass"])
     assert ruled(v) == ("3D", "answer_slam_try")
     v = view_for("AQ64.K98.AT97.K4", [*calls, "3S", "pass", "3D", "pass"], seat=Seat.SOUTH)
-    assert ruled(v) == ("pass", "part_score_stands")
+    assert ruled(v) == ("pass", "slam_try_answered")
     shown = read_auction(
         find_code("royalton"),
         Seat.NORTH,
@@ -323,6 +323,81 @@ def test_the_slam_try_is_made_wherever_our_suit_is_agreed() -> None:
     assert [r.rule for r in south.readings][-1] == "slam_try"
     assert [r.rule for r in north.readings][-1] == "answer_slam_try"
     assert south.lengths[3] >= 4 and south.hcp[0] > ry.OPEN_LO
+
+
+def _read(calls: list[str]) -> dict[Seat, Picture]:
+    return read_auction(
+        find_code("royalton"),
+        Seat.NORTH,
+        [(Seat(i % 4), parse_call(c)) for i, c in enumerate(calls)],
+    )
+
+
+def test_the_slam_near_is_answered_a_level_higher_and_read_so() -> None:
+    """Hopson, "The Third Bidder": over-bidding partner "is purely
+    informative". Over partner's try, the slam not placed but near (by the
+    count, ``ENCOURAGE_AT`` with him at the middle of what his try showed),
+    our suit is named a level higher than need be (``answer_slam_try``);
+    short of that, at its cheapest, a sign-off. The table reads the higher
+    answer from the high cards that bring the count near the slam."""
+    calls = ["1S", "pass", "2S", "pass", "2D", "pass"]
+    v = view_for("QJ54.AQ6.KT5.A98", calls, seat=Seat.SOUTH)
+    assert ruled(v) == ("4S", "answer_slam_try")
+    v = view_for("QJ54.A6.KT5.A983", calls, seat=Seat.SOUTH)
+    assert ruled(v) == ("3S", "answer_slam_try")
+    near, off = _read([*calls, "4S"])[Seat.SOUTH], _read([*calls, "3S"])[Seat.SOUTH]
+    assert [r.rule for r in near.readings][-1] == "answer_slam_try"
+    assert near.hcp[0] > off.hcp[0] and near.hcp[0] <= 13
+
+
+def test_over_the_answer_a_level_higher_the_try_maker_judges_the_slam() -> None:
+    """Over partner's answer a level higher the try-maker bids the slam when
+    his own judgement at the try found it near (by the count, ``JOIN_AT``
+    there: 11.4 tricks with 20 in high cards), and passes when it did not
+    (9.4 tricks on 17); the cheapest answer he passes whatever he holds
+    (``slam_try_answered``, law 87). His slam is read as nothing more than
+    the try showed."""
+    calls = ["1S", "pass", "2S", "pass", "2D", "pass"]
+    v = view_for("AKQ3.AK.AQ82.754", [*calls, "4S", "pass"])
+    assert ruled(v) == ("6S", "slam_try_answered")
+    v = view_for("AKT3.K8.AQ82.754", [*calls, "4S", "pass"])
+    assert ruled(v) == ("pass", "slam_try_answered")
+    v = view_for("AKQ3.AK.AQ82.754", [*calls, "3S", "pass"])
+    assert ruled(v) == ("pass", "slam_try_answered")
+    shown = _read([*calls, "4S", "pass", "6S"])[Seat.NORTH]
+    tried = _read(calls)[Seat.NORTH]
+    assert [r.rule for r in shown.readings][-1] == "slam_try_answered"
+    assert shown.hcp == tried.hcp
+
+
+def test_the_slam_try_judged_by_both_hands_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the robots simulate, the answer a level higher comes from
+    ``ENCOURAGE_ODDS`` of the deals partner's calls allow (the slam itself
+    from ``TRY_ODDS``), and the try-maker bids the slam over it from
+    ``JOIN_ODDS`` of his own deals at the try, whatever the count says."""
+    odds = {"twelve": 0}
+
+    def fake(s: Situation, d: str, rules: object) -> simulate.Odds:
+        n = odds["twelve"]
+        return simulate.Odds([12] * n + [11] * (24 - n))
+
+    monkeypatch.setattr(simulate, "slam_odds", fake)
+    calls = ["1S", "pass", "2S", "pass", "2D", "pass"]
+    answer = view_for("QJ54.A6.KT5.A983", calls, seat=Seat.SOUTH)
+    for twelve, call in ((15, "6S"), (10, "4S"), (9, "3S")):
+        odds["twelve"] = twelve
+        assert str(decide(answer, simulate=True)[0].call) == call
+    over = view_for("AKQ3.AK.AQ82.754", [*calls, "4S", "pass"])
+    odds["twelve"] = 8
+    assert str(decide(over, simulate=True)[0].call) == "6S"
+    odds["twelve"] = 6  # the count at the try (11.4) would bid it: the simulation judges
+    assert decide(over, simulate=True)[0].call is Other.PASS
+    # a simulation that draws too few of partner's hands finds nothing near,
+    # where the count alone (12.2 tricks) answers a level higher
+    monkeypatch.setattr(simulate, "slam_odds", lambda s, d, rules: None)
+    strong = view_for("QJ54.AQ6.KT5.A98", calls, seat=Seat.SOUTH)
+    assert str(decide(strong, simulate=True)[0].call) == "3S"
+    assert str(decide(strong)[0].call) == "4S"
 
 
 def test_past_the_first_raise_no_slam_try_short_of_the_step_and_one_to_an_auction() -> None:

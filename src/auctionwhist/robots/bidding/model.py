@@ -362,7 +362,8 @@ def _royalton(
     best suit, and the answer is mandatory even after an adversary's bid; a
     first declaration is a suit of merit; every later one is placed by the
     two hands' count, a royal among them, but for the slam try (a second
-    suit over a suit both partners have named, uncontested) and its answer.
+    suit over a suit both partners have named, uncontested), its answer and
+    the try-maker's call over that.
     A pass before one's own first bid
     shows no declaration of merit; after it, nothing."""
     if call is Other.NO_BID and not prior:
@@ -400,14 +401,17 @@ def _royalton(
         return "answer_no_trump_call"
     if all(s.side == seat.side for s, _ in bids) and not call.royal:
         # a suit both of us have named, uncontested, partner's the last bid:
-        # another suit named over it is the slam try, and partner's call
-        # over the try its answer (Royalton's ``slam_try``, ``answer_slam_try``)
+        # another suit named over it is the slam try, partner's call over
+        # the try its answer, and the try-maker's bid over that his judgement
+        # (Royalton's ``slam_try``, ``answer_slam_try``, ``slam_try_answered``)
         ours = agreed_suit(bids, seat)
         if ours is not None and call.denom.trump is not None:
             if call.denomination != ours.denomination:
                 return "slam_try"
         elif _tried(bids, seat.partner, 1) is not None:
             return "answer_slam_try"
+        elif _tried(bids, seat, 2) is not None:
+            return "slam_try_answered"  # the try-maker over partner's answer
         if jump_taken_out(bids, seat) is not None:
             return "answer_jump_take_out"
     return "royal_call" if call.royal else "place_the_contract"
