@@ -72,9 +72,6 @@ ANSWER_HI = 9  # the mandatory answer at its cheapest
 STRONG_LO, STRONG_HI = 19, 25  # the first declaration made a level high
 STRONG_ANSWER_LO, STRONG_ANSWER_HI = 5, 12  # the answer that keeps it open
 STRONG_UPPER = 9  # from here his suit is raised a level higher (``answer_strong_suit``)
-STRONG_COUNT = 99.0  # or from this count with him at his middle (``answer_strong_suit``)
-STRONG_CHEAP_HI = 0.0
-STRONG_SIMMED = 0  # the answer's simulation declined the slam: the halves, not the count's
 PASS_HI, RAISE_HI = 11, 7  # a first pass: no opening; over partner's bid, no raise
 DOUBLE_LO = 10
 
@@ -133,40 +130,16 @@ def _read_strong_answer(h: Heard) -> Shows:
     cheapest = _cheapest_level(h.bids, h.call)
     if raised and suit is not None and h.call.level == cheapest + 1 < 6:
         # the raise a level higher: the upper part of the range
-        return _shows(_strong_floor(h), STRONG_ANSWER_HI, length=2, expect=3.5)
+        return _shows(STRONG_UPPER, STRONG_ANSWER_HI, length=2, expect=3.5)
     if h.call.level > cheapest:
         return _read_placed(h)
     if suit is None:
         return _shows(STRONG_ANSWER_LO, STRONG_ANSWER_HI)
     if raised:
         return _shows(
-            STRONG_ANSWER_LO, min(_strong_ceiling(h), STRONG_ANSWER_HI), length=2, expect=3.5
+            STRONG_ANSWER_LO, min(STRONG_UPPER - 1, STRONG_ANSWER_HI), length=2, expect=3.5
         )
     return _shows(STRONG_ANSWER_LO, STRONG_ANSWER_HI, length=4, expect=4.5)
-
-
-def _strong_floor(h: Heard) -> float:
-    """The fewest high cards of the raise a level higher: STRONG_UPPER, or
-    those that bring the count to STRONG_COUNT with three and a half trumps."""
-    assert isinstance(h.call, Bid)
-    k = int(h.call.denom.trump)  # type: ignore[arg-type]
-    p = h.pictures[h.seat.partner]
-    together = 3.5 + p.holding[k]
-    lo = 3 * (STRONG_COUNT - _fit(together)) - p.mid
-    return max(STRONG_ANSWER_LO, min(STRONG_UPPER, math.floor(lo)))
-
-
-def _strong_ceiling(h: Heard) -> float:
-    """The most high cards of the raise at its cheapest: below STRONG_UPPER,
-    and a hand of two trumps short of STRONG_COUNT."""
-    assert isinstance(h.call, Bid)
-    k = int(h.call.denom.trump)  # type: ignore[arg-type]
-    p = h.pictures[h.seat.partner]
-    together = 2 + p.holding[k]
-    hi = 3 * (STRONG_COUNT - _fit(together)) - p.mid
-    if STRONG_CHEAP_HI:
-        return STRONG_CHEAP_HI
-    return max(STRONG_ANSWER_LO, min(STRONG_UPPER - 1, math.ceil(hi)))
 
 
 _DOUBLED = _shows(DOUBLE_LO, 40)  # a double for penalties: high cards
@@ -1198,14 +1171,11 @@ def _fit_known(s: Situation, shown: dict[Seat, Picture], d: str) -> bool:
 TRY_AT = 11.0
 TRY_ODDS = 0.6
 TRY_PAST = SLAM
-TRY_STRONG = 0.0
 
 
 def _try_from(bids: list[tuple[Seat, Bid]]) -> float:
     """The count with partner at his best from which the slam try is made:
     ``TRY_AT`` over partner's first raise of our suit, ``TRY_PAST`` later."""
-    if len(bids) == 2 and TRY_STRONG and _is_strong(bids[0][1]):
-        return TRY_STRONG
     return TRY_AT if len(bids) == 2 else TRY_PAST
 
 
@@ -1549,9 +1519,7 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     odds = _slam_odds(s, d, tricks(s, d, s.pictures)) if s.simulate else None
     if odds is not None and odds.slam >= SLAM_ODDS and s.legal(Bid(6, d)):
         return _simulated_slam_bid(Bid(6, d), odds)
-    if STRONG_SIMMED == 2 or (STRONG_SIMMED == 3 and (odds is not None or not s.simulate)):
-        pass  # the count never places the slam here: the strong hand judges
-    elif tricks(s, d, s.pictures, SLAM_AT) >= SLAM and (odds is None or not STRONG_SIMMED):
+    if tricks(s, d, s.pictures, SLAM_AT) >= SLAM:
         return None  # the slam in his suit is the count's to place
     suit = s.best_suit()
     key = d if ev.length(s.hand, k) >= 3 or ev.length(s.hand, suit) < 4 else None
@@ -1560,8 +1528,7 @@ def answer_strong_suit(s: Situation) -> Decision | None:
     if b is None:
         return None
     what = "partner's suit raised" if key == d else f"my best suit, {_named(key)}"
-    upper = h >= STRONG_UPPER - s.style or tricks(s, d, s.pictures) >= STRONG_COUNT
-    if key == d and upper and s.legal(Bid(b.level + 1, d)):
+    if key == d and h >= STRONG_UPPER - s.style and s.legal(Bid(b.level + 1, d)):
         b = Bid(b.level + 1, d)
         what = "partner's suit raised a level higher than need be, the upper part of the range"
     return Decision(
