@@ -758,15 +758,14 @@ REBID_VIEW = 11.0
 
 # So too the strong hand over partner's answer in a suit of his own
 # (``answer_strong_suit``: 5 to 12 in high cards and four of the suit), from
-# STRONG_VIEW: Hopson, "The Dealer's Bid": "his bid is simply informative",
-# and partner, who knows his own hand, judges the slam over the strong
-# hand's next call (his simulation keeps only strong hands that go on).
-# Training deals 1765 (2C 2H passed on 25 in high cards) and 91 (2D 3C
-# passed on 23) made twelve tricks (both still missed). Issue 18, session
-# 18: training par_gap unchanged (five auctions bid otherwise, none scored
-# otherwise), bench seeds 1-2 three slams found (docs/decisions.md); from
-# 10.5 a slam lost on training. The raise of our strong suit is the slam try's place
-# (``slam_try``), not this one.
+# STRONG_VIEW: Hopson, "The Dealer's Bid": "his bid is simply informative", and
+# partner, who knows his own hand, judges the slam over the strong hand's next
+# call (his simulation keeps only strong hands that go on). Training deals 1765
+# (2C 2H passed on 25 in high cards) and 91 (2D 3C passed on 23) made twelve
+# tricks (both still missed). Issue 18, session 18: training par_gap unchanged
+# (five auctions bid otherwise, none scored otherwise), bench seeds 1-2 three
+# slams found (docs/decisions.md); from 10.5 a slam lost on training. The raise
+# of our strong suit is the slam try's place (``slam_try``), not this one.
 STRONG_VIEW = 11.0
 
 
@@ -1131,35 +1130,33 @@ def _fit_known(s: Situation, shown: dict[Seat, Picture], d: str) -> bool:
 # partner has raised our one suit, uncontested, the opener whose count with
 # partner at his best reaches TRY_AT (the slam in view, or nearly), the slam
 # not placed, names a second suit of four at its cheapest, where our suit can
-# still be declared at three (at four when ten tricks are counted): every
-# trick above six counts, bid or not (law 83), so the call costs nothing
-# where that many are safe. The strong declaration at two raised at its
-# cheapest (``answer_strong_suit``'s lower half) is such a suit too. Partner
-# may not pass it: he bids the slam in our suit when he finds it (over
-# simulated deals where he simulates, from TRY_ODDS), else names our suit at
-# its cheapest (``answer_slam_try``), and the try-maker passes that (the
-# slam near: a level higher, and the try-maker judges it, ENCOURAGE_ODDS
-# below). The table
-# reads the try as the high cards that bring the count to TRY_AT with
-# partner at his best, short of the slam, and four cards of the suit
-# (``_read_slam_try``); a replay of it (``simulate``) asks the count's
-# condition alone, so partner's simulation learns what it shows. A slam
-# instead of game asks two chances in three; at the answer the simulation is
-# about true to its odds (of the answers judged 0.6-0.7 over the training
-# deals and bench seeds 1-4, 4 of 6 took twelve; with TRY_AT 10.5, of those
-# judged 0.5-0.8, 10 of 18), and from 0.6 it bids four slams more than from
-# 0.75, two of them made, at no cost measured in par_gap (training -0.30 +-
-# 0.18 against main, from 0.75 -0.25 +- 0.21; few stands: docs/decisions.md).
-# Past the first raise (``model.agreed_suit``: any suit both partners have
-# named, uncontested, partner's bid of it the last; 1C 1D 2D, 1H 2C 3C,
-# 1H 2C 2H 3H), either partner tries so, from TRY_PAST (``SLAM``): where our
-# suit would otherwise be named again a step higher for partner to judge
-# (``place_the_contract``, the slam in view with him at his best), the try
-# names a suit of four and partner may not pass it. One try to an auction.
-# Made there from TRY_AT too it found no slam the answer could see and cost
-# contracts (training +0.15 +- 0.11 below SLAM; in place of the step from 11,
-# +0.33 +- 0.25); from SLAM, training -0.03 +- 0.25 against main, slams 76
-# to 77 of 259, seeds 1-4 -0.33 / -0.33 / +0.33 / -0.67 (session 18,
+# still be declared at three (at four when ten tricks are counted): every trick
+# above six counts, bid or not (law 83), so the call costs nothing where that
+# many are safe. The strong declaration at two raised at its cheapest
+# (``answer_strong_suit``'s lower half) is such a suit too. Partner may not
+# pass it: he bids the slam in our suit when he finds it (over simulated deals
+# where he simulates, from TRY_ODDS), else names our suit at its cheapest
+# (``answer_slam_try``), and the try-maker passes that (the slam near: a level
+# higher, and the try-maker judges it, ENCOURAGE_ODDS below). The table reads
+# the try as the high cards that bring the count to TRY_AT with partner at his
+# best, short of the slam, and four cards of the suit (``_read_slam_try``); a
+# replay of it (``simulate``) asks the count's condition alone, so partner's
+# simulation learns what it shows. A slam instead of game asks two chances in
+# three; at the answer the simulation is about true to its odds (of the answers
+# judged 0.6-0.7 over the training deals and bench seeds 1-4, 4 of 6 took
+# twelve; with TRY_AT 10.5, of those judged 0.5-0.8, 10 of 18), and from 0.6 it
+# bids four slams more than from 0.75, two of them made, at no cost measured in
+# par_gap (training -0.30 +- 0.18 against main, from 0.75 -0.25 +- 0.21; few
+# stands: docs/decisions.md). Past the first raise (``model.agreed_suit``: any
+# suit both partners have named, uncontested, partner's bid of it the last; 1C
+# 1D 2D, 1H 2C 3C, 1H 2C 2H 3H), either partner tries so, from TRY_PAST
+# (``SLAM``): where our suit would otherwise be named again a step higher for
+# partner to judge (``place_the_contract``, the slam in view with him at his
+# best), the try names a suit of four and partner may not pass it. One try to
+# an auction. Made there from TRY_AT too it found no slam the answer could see
+# and cost contracts (training +0.15 +- 0.11 below SLAM; in place of the step
+# from 11, +0.33 +- 0.25); from SLAM, training -0.03 +- 0.25 against main,
+# slams 76 to 77 of 259, seeds 1-4 -0.33 / -0.33 / +0.33 / -0.67 (session 18,
 # docs/decisions.md).
 TRY_AT = 11.0
 TRY_ODDS = 0.6
@@ -1244,32 +1241,31 @@ def slam_try(s: Situation) -> Decision | None:
 # Hopson, "The Third Bidder": over-bidding partner "is purely informative, as
 # all the bids in Auction should be". The answer alone judged the slam (from
 # TRY_ODDS), often on the weaker hand (training deal 1176: the try-maker's
-# simulation 16 of 24 at his try, the answerer's 4 of 24 at the answer,
-# twelve tricks there), and threw the try-maker's own judgement away. Two
-# middling judgements agreeing are better evidence than either alone: over
-# the 3,100 harness deals, where both hands simulated, the try-maker at
-# 0.3 and the answerer at 0.4 took twelve on 15 of 20 stands. So the answer
-# tells three things: the slam (from TRY_ODDS); our suit a level higher
-# than need be (to five at most, and only where the count holds it) when
-# the slam is near, short of its odds (over simulated deals from
-# ENCOURAGE_ODDS; by the count, for the robots that do not simulate and in
-# a replay, from ENCOURAGE_AT with the try-maker at the middle of what his
-# try showed; a robot whose simulation drew too few hands signs off); else
-# our suit at its cheapest, a sign-off. Over the encouraging answer the try-maker bids the
-# slam when his own judgement at the try was good enough (his simulation
-# there from JOIN_ODDS, else his count there from JOIN_AT;
-# ``slam_try_answered``, law 87), and passes the sign-off. The table reads
-# the encouraging answer from the high cards that bring the count to
-# ENCOURAGE_AT (``_read_slam_try_answer``), and the try-maker's slam over it
-# as nothing more than his try showed. Issue 18, session 19 (the harness,
-# paired against main): training par_gap -0.01 +- 0.22, slams 79 to 85 of
-# 259 (six found, 605 and 1448 set at eleven), seeds 1-4 0 / 0 / -0.67 /
+# simulation 16 of 24 at his try, the answerer's 4 of 24 at the answer, twelve
+# tricks there), and threw the try-maker's own judgement away. Two middling
+# judgements agreeing are better evidence than either alone: over the 3,100
+# harness deals, where both hands simulated, the try-maker at 0.3 and the
+# answerer at 0.4 took twelve on 15 of 20 stands. So the answer tells three
+# things: the slam (from TRY_ODDS); our suit a level higher than need be (to
+# five at most, and only where the count holds it) when the slam is near, short
+# of its odds (over simulated deals from ENCOURAGE_ODDS; by the count, for the
+# robots that do not simulate and in a replay, from ENCOURAGE_AT with the
+# try-maker at the middle of what his try showed; a robot whose simulation drew
+# too few hands signs off); else our suit at its cheapest, a sign-off. Over the
+# encouraging answer the try-maker bids the slam when his own judgement at the
+# try was good enough (his simulation there from JOIN_ODDS, else his count
+# there from JOIN_AT; ``slam_try_answered``, law 87), and passes the sign-off.
+# The table reads the encouraging answer from the high cards that bring the
+# count to ENCOURAGE_AT (``_read_slam_try_answer``), and the try-maker's slam
+# over it as nothing more than his try showed. Issue 18, session 19 (the
+# harness, paired against main): training par_gap -0.01 +- 0.22, slams 79 to 85
+# of 259 (six found, 605 and 1448 set at eleven), seeds 1-4 0 / 0 / -0.67 /
 # -0.33 (909's 5S, one down where the simulation drew too few hands and the
-# count answered, no longer made: -0.10 +- 0.10 of that); the answer at five barred
-# (ENCOURAGE_TOP 4), -0.16 +- 0.09 and three slams; the count's band from
-# 11.5, +0.20 +- 0.26 (the strong declaration's tries, where the answerer's
-# simulation finds too few hands, encouraged at five and went down); the
-# try-maker from 0.25, +0.41 +- 0.30, from 0.4, +0.09 +- 0.24. The count
+# count answered, no longer made: -0.10 +- 0.10 of that); the answer at five
+# barred (ENCOURAGE_TOP 4), -0.16 +- 0.09 and three slams; the count's band
+# from 11.5, +0.20 +- 0.26 (the strong declaration's tries, where the
+# answerer's simulation finds too few hands, encouraged at five and went down);
+# the try-maker from 0.25, +0.41 +- 0.30, from 0.4, +0.09 +- 0.24. The count
 # robots alone: +0.10 +- 0.10 on training, seed 4 -0.67 (docs/decisions.md).
 ENCOURAGE_ODDS = 0.4
 ENCOURAGE_AT = 12.0
