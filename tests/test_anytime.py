@@ -83,6 +83,30 @@ def test_bounds_run_on_to_the_exact_row() -> None:
     assert tuple(lo for lo, _ in row) == tuple(hi for _, hi in row) == dd_table(deal, ["S"])["S"]
 
 
+# Deal 34 of Royalton's seed 7: at nullo North's side is forced to 9 tricks
+# with North declaring (East leads) and to 8 with South declaring (West leads).
+PARTNERS_APART = Deal(
+    (94700344705057, 1125986208901212, 3245768047596160, 37145026168066), Seat.EAST, 34
+)
+
+
+def test_a_partner_settled_outside_the_bounds_does_not_stall_the_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the questions run to their answer, a declarer's are asked about
+    his partner's figure; once that lay outside his own bounds neither was
+    asked and the row looped for ever, past its budget (session 20: deal 88
+    of the solver bench's sample). The figure is now taken within his bounds."""
+    from auctionwhist.solver import _impl
+
+    assert dd_table(PARTNERS_APART, ["NL"])["NL"] == (9, 5, 8, 5)
+    monkeypatch.setattr(_impl, "_STEPS", (0.0,))  # every question to its answer
+    t = time.perf_counter()
+    row = dd_bounds(PARTNERS_APART, budget=10, start=((9, 9), (0, 13), (0, 8), (0, 13)))
+    assert row == ((9, 9), (5, 5), (8, 8), (5, 5))
+    assert time.perf_counter() - t < 5
+
+
 def test_dd_bounds_refuses_what_is_not_bounds() -> None:
     with pytest.raises(SolverError, match="within 0-13"):
         dd_bounds(DEAL, budget=0, start=((5, 4), (0, 13), (0, 13), (0, 13)))

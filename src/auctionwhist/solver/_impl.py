@@ -100,6 +100,8 @@ def dd_bounds(
 
     step = 0
     while True:
+        if deadline is not None and time.monotonic() >= deadline:
+            return row()
         open_ = sorted((d for d in range(4) if lo[d] < hi[d]), key=lambda d: hi[d] - lo[d])
         if not open_:
             return row()
@@ -113,6 +115,10 @@ def dd_bounds(
             if last:
                 p = (d + 2) & 3
                 g = lo[p] if lo[p] == hi[p] else (lo[d] + hi[d] + 1) // 2
+                # within this declarer's own bounds: the partner's figure
+                # may lie outside them (the other adversary leads), and then
+                # neither question would be asked and the row never close
+                g = min(max(g, lo[d] + 1), hi[d])
                 targets = (g, g + 1)
             for t in targets:
                 if not lo[d] < t <= hi[d]:
