@@ -9,6 +9,7 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -221,3 +222,20 @@ def test_cli_on_a_terminal_draws_the_bounds_as_they_tighten() -> None:
     assert "the solver is tightening them" in text
     assert "the time limit came first" in text  # the final output
     assert re.search(r"Nul\.", text) and re.search(r"\d+-\d+", text)
+
+
+def test_bench_anytime_log_keeps_each_row_as_it_ends(tmp_path: Path) -> None:
+    """`whist bench anytime --exact-limit 30` runs for most of an hour: each
+    deal's row is logged as it ends (the twentieth session's run hung on deal
+    88 and kept nothing), and the log holds what the JSON's ``by_deal`` does."""
+    log = tmp_path / "anytime.jsonl"
+    args = ["bench", "anytime", "--deals", "2", "--within", "0.2", "--json"]
+    r = runner.invoke(app, [*args, "--log", str(log)])
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)
+    run, *deals = [json.loads(line) for line in log.read_text().splitlines()]
+    assert run == {
+        "run": {"bench": "anytime", "deals": 2, "seed": 1, "within_s": 0.2, "exact_limit_s": None}
+    }
+    assert deals == figures["by_deal"]
+    assert [d["deal"] for d in deals] == [0, 1]

@@ -156,3 +156,30 @@ def test_bench_solver_rejects_a_limit_of_nothing() -> None:
     r = CliRunner().invoke(app, ["bench", "solver", "--nullo-limit", "0"])
     assert r.exit_code == 2
     assert "--nullo-limit 0" in r.output
+
+
+def test_bench_solver_log_keeps_each_deal_as_it_ends(tmp_path: Path) -> None:
+    """A long bench (minutes a nullo deal) writes each deal as it ends, after
+    its settings, so that a run stopped at deal 88 keeps 88 deals; runs append."""
+    log = tmp_path / "solver.jsonl"
+    args = ["bench", "solver", "--deals", "3", "--cards", "6", "--threads", "1", "--json"]
+    for _ in range(2):
+        r = CliRunner().invoke(app, [*args, "--log", str(log)])
+        assert r.exit_code == 0, r.output
+    figures = json.loads(r.output)  # standard output stays the JSON alone
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [("run" in x) for x in lines] == [True, False, False, False] * 2
+    assert lines[0]["run"]["threads"] == [1] and lines[0]["run"]["deals"] == 3
+    last = lines[5:]
+    assert [x["deal"] for x in last] == [0, 1, 2]
+    assert all(x["threads"] == [1] and len(x["nullo_ms"]) == 1 for x in last)
+    # the run's medians are the medians of the deals it logged
+    assert figures["dds_ms"] == pytest.approx(sorted(x["dds_ms"] for x in last)[1], abs=0.01)
+    assert figures["nullo_ms"] == pytest.approx(sorted(x["nullo_ms"][0] for x in last)[1], abs=0.01)
+
+
+def test_bench_solver_log_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
+    where = tmp_path / "no such folder" / "solver.jsonl"
+    r = CliRunner().invoke(app, ["bench", "solver", "--deals", "1", "--log", str(where)])
+    assert r.exit_code == 2
+    assert "--log" in r.output and "cannot write it" in r.output

@@ -44,6 +44,9 @@ class AnytimeDeal:
         """The widest of the four declarers' bounds (0: exact)."""
         return max(hi - lo for lo, hi in self.bounds)
 
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "bounds": [list(b) for b in self.bounds], "width": self.width}
+
 
 @dataclass(frozen=True, slots=True)
 class AnytimeBench:
@@ -89,10 +92,7 @@ class AnytimeBench:
                 "median_s": round(statistics.median(done), 2) if done else None,
                 "bounds_held": all(d.held is not False for d in self.deals),
             }
-        out["by_deal"] = [
-            {**asdict(d), "bounds": [list(b) for b in d.bounds], "width": d.width}
-            for d in self.deals
-        ]
+        out["by_deal"] = [d.as_dict() for d in self.deals]
         return out
 
 
@@ -101,10 +101,12 @@ def bench_anytime(
     seed: int = 1,
     within: float = 1.0,
     exact_limit: float | None = None,
-    progress: Callable[[], None] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> AnytimeBench:
     """The nullo row's bounds within ``within`` seconds on ``deals`` deals of
-    ``whist bench solver``'s sample (the same seed gives the same deals)."""
+    ``whist bench solver``'s sample (the same seed gives the same deals).
+    ``progress`` is given each deal's figures as it ends (as in the JSON's
+    ``by_deal``), so that a log keeps what a long run measured."""
     rng = random.Random(seed)
     out: list[AnytimeDeal] = []
     for i in range(deals):
@@ -128,5 +130,5 @@ def bench_anytime(
             one = AnytimeDeal(i, one.first_s, answer, row, answer + took if solved else None, held)
         out.append(one)
         if progress is not None:
-            progress()
+            progress(one.as_dict())
     return AnytimeBench(within, seed, tuple(out), exact_limit)

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -20,6 +23,39 @@ __all__ = [
     "bench_robots_command",
     "bench_solver_command",
 ]
+
+
+_LOG_HELP = (
+    "Append each deal's figures to this JSON-lines file as the deal ends (after a line "
+    "with the run's settings), so that a stopped or crashed run keeps what it measured."
+)
+
+
+@contextmanager
+def _per_deal(
+    what: str, deals: int, log: Path | None, settings: dict[str, Any]
+) -> Iterator[Callable[[dict[str, Any]], None]]:
+    """A bench's deal-by-deal progress: a bar on standard error (on a terminal,
+    with --json too, so a long run can be watched) and, with ``log``, each
+    deal's figures written and flushed as the deal ends."""
+    if log is None:
+        with on_terminal(what, deals) as advance:
+            yield lambda _: advance()
+        return
+    try:
+        out = log.open("a", encoding="utf-8")
+    except OSError as e:
+        fail(f"--log {log}: cannot write it ({e.strerror})")
+    with out, on_terminal(what, deals) as advance:
+        out.write(json.dumps({"run": settings}) + "\n")
+        out.flush()
+
+        def deal_done(figures: dict[str, Any]) -> None:
+            out.write(json.dumps(figures) + "\n")
+            out.flush()
+            advance()
+
+        yield deal_done
 
 
 def bench_engine_command(
@@ -124,6 +160,7 @@ def bench_solver_command(
             "more than once, the nullo solves are made with each in turn, deal by deal."
         ),
     ] = None,
+    log: Annotated[Path | None, typer.Option(help=_LOG_HELP)] = None,
 ) -> None:
     """DDS's solve_board against our core, one strain and declarer a solve:
     (a) DDS at spades, (b) our core at spades, (c) our core at nullo.
@@ -139,6 +176,8 @@ def bench_solver_command(
       whist bench solver --deals 25 --nullo-limit 60
 
       whist bench solver --deals 100 --nullo-limit 20 --threads 1 --threads 2
+
+      whist bench solver --deals 100 --nullo-limit 20 --json --log solver.jsonl > solver.json
     """
     from ..solver.bench import bench_solver
 
@@ -150,15 +189,21 @@ def bench_solver_command(
         fail(f"--nullo-limit {nullo_limit}: give a number of seconds above 0")
     if threads and min(threads) < 0:
         fail(f"--threads {min(threads)}: 0 (every core) or more threads")
-    from rich.progress import Progress
-
-    with Progress(console=new_console(), transient=True, disable=as_json) as bar:
-        task = bar.add_task("Solving", total=deals)
+    settings = {
+        "bench": "solver",
+        "deals": deals,
+        "cards": cards,
+        "seed": seed,
+        "nullo": nullo,
+        "nullo_limit_s": nullo_limit,
+        "threads": threads or [0],
+    }
+    with _per_deal(f"Solving {deals} deals", deals, log, settings) as deal_done:
         b = bench_solver(
             deals,
             seed,
             cards,
-            progress=lambda: bar.advance(task),
+            progress=deal_done,
             nullo=nullo,
             nullo_limit=nullo_limit,
             threads=tuple(threads) if threads else (0,),
@@ -200,6 +245,7 @@ def bench_anytime_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    log: Annotated[Path | None, typer.Option(help=_LOG_HELP)] = None,
 ) -> None:
     """The nullo row as bounds at once (issue 20): each deal's whole nullo
     row (every declarer) asked for with --within seconds, as `whist analyse
@@ -211,6 +257,8 @@ def bench_anytime_command(
       whist bench anytime --deals 100
 
       whist bench anytime --deals 20 --exact-limit 30 --json
+
+      whist bench anytime --deals 100 --exact-limit 30 --log anytime.jsonl
     """
     from ..analysis.anytime import bench_anytime
 
@@ -220,11 +268,15 @@ def bench_anytime_command(
         fail(f"--within {within}: give a number of seconds above 0")
     if exact_limit is not None and exact_limit <= 0:
         fail(f"--exact-limit {exact_limit}: give a number of seconds above 0")
-    from rich.progress import Progress
-
-    with Progress(console=new_console(), transient=True, disable=as_json) as bar:
-        task = bar.add_task("Bounding", total=deals)
-        b = bench_anytime(deals, seed, within, exact_limit, progress=lambda: bar.advance(task))
+    settings = {
+        "bench": "anytime",
+        "deals": deals,
+        "seed": seed,
+        "within_s": within,
+        "exact_limit_s": exact_limit,
+    }
+    with _per_deal(f"Bounding {deals} nullo rows", deals, log, settings) as deal_done:
+        b = bench_anytime(deals, seed, within, exact_limit, progress=deal_done)
     figures = b.as_dict()
     if as_json:
         sys.stdout.write(json.dumps(figures, indent=2) + "\n")

@@ -14,6 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from . import _core
 from .dds import dds_solve_board
@@ -105,7 +106,7 @@ def bench_solver(
     deals: int,
     seed: int = 1,
     cards: int = 13,
-    progress: Callable[[], None] | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
     nullo: bool = True,
     nullo_limit: float | None = None,
     threads: tuple[int, ...] = (0,),
@@ -114,7 +115,10 @@ def bench_solver(
     solve each: DDS at spades, ours at spades, ours at nullo. ``nullo_limit``
     (seconds) bounds each nullo solve: whole-deal nullo can take many minutes.
     The nullo solves are made with each number of ``threads`` in turn (0:
-    every core); the spades solve with the last."""
+    every core); the spades solve with the last. ``progress`` is given each
+    deal's figures as it ends (``deal``, ``dds_ms``, ``ours_ms``, and
+    ``nullo_ms`` for each of the ``threads`` used in turn, None where the
+    solve gave up), so that a log keeps what a long run measured."""
     if not threads or min(threads) < 0:
         raise ValueError(f"threads: one or more numbers, 0 (every core) or more, not {threads}")
     rng = random.Random(seed)
@@ -131,7 +135,7 @@ def bench_solver(
     # DDS loads and sets up its tables on its first call: not part of a solve
     dds_solve_board(random_ending(random.Random(-1), cards), "S", leader, ())
     try:
-        for _ in range(deals):
+        for deal in range(deals):
             hands = random_ending(rng, cards)
             t = time.perf_counter()
             dds_solve_board(hands, "S", leader, ())
@@ -140,17 +144,28 @@ def bench_solver(
             t = time.perf_counter()
             _core.solve(hands, 3, False, leader, ())
             ours.append(time.perf_counter() - t)
+            nullo_ms: list[float | None] = []
             for i, n in enumerate(threads if nullo else ()):
                 _core.set_threads(n)
                 t = time.perf_counter()
                 try:
                     _core.solve(hands, -1, True, leader, (), nullo_limit or 0.0)  # 0: no limit
                     nullo_s[i].append(time.perf_counter() - t)
+                    nullo_ms.append(round(nullo_s[i][-1] * 1000.0, 2))
                 except TimeoutError:  # only with a limit
                     nullo_s[i].append(nullo_limit or 0.0)
                     unfinished[i] += 1
+                    nullo_ms.append(None)
             if progress:
-                progress()
+                progress(
+                    {
+                        "deal": deal,
+                        "dds_ms": round(dds[-1] * 1000.0, 2),
+                        "ours_ms": round(ours[-1] * 1000.0, 2),
+                        "threads": used if nullo else [],
+                        "nullo_ms": nullo_ms,
+                    }
+                )
     finally:
         _core.set_threads(before)
     ms = 1000.0
