@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,23 +38,22 @@ def _per_deal(
     """A bench's deal-by-deal progress: a bar on standard error (on a terminal,
     with --json too, so a long run can be watched) and, with ``log``, each
     deal's figures written and flushed as the deal ends."""
-    if log is None:
-        with on_terminal(what, deals) as advance:
-            yield lambda _: advance()
-        return
     try:
-        out = log.open("a", encoding="utf-8")
+        out = log.open("a", encoding="utf-8") if log is not None else None
     except OSError as e:
         fail(f"--log {log}: cannot write it ({e.strerror})")
-    with out, on_terminal(what, deals) as advance:
-        out.write(json.dumps({"run": settings}) + "\n")
-        out.flush()
+    with out or nullcontext(), on_terminal(what, deals) as advance:
+
+        def write(line: dict[str, Any]) -> None:
+            if out is not None:
+                out.write(json.dumps(line) + "\n")
+                out.flush()
 
         def deal_done(figures: dict[str, Any]) -> None:
-            out.write(json.dumps(figures) + "\n")
-            out.flush()
+            write(figures)
             advance()
 
+        write({"run": settings})
         yield deal_done
 
 
